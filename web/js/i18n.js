@@ -1,0 +1,238 @@
+// Translations: one JSON catalogue per language in /locales/<lang>.json, chosen per device.
+//
+//   await initI18n()            pick the device's language (localStorage, navigator, "en") and load it
+//   t(key, params)              "{name}" placeholders; with params.count, key.one / key.other
+//   await setLanguage(lang)     load, switch and remember the choice on this device
+//   getLanguage(), SUPPORTED, onLanguageChange(fn), applyTranslations(root)
+//   tileName(a, b), numberWord(n)   spoken tile names for ARIA labels ("six-four", "double five")
+//
+// English is always loaded too and fills any key a catalogue lacks; a key missing everywhere
+// shows as the key itself, so a gap is visible instead of blank.
+
+export const SUPPORTED = ["en", "id", "fr", "ms", "nb"];
+export const DEFAULT_LANGUAGE = "en";
+export const STORAGE_KEY = "domino.lang";
+
+const catalogues = new Map(); // lang -> Promise<object>
+const loaded = new Map(); // lang -> object
+const listeners = new Set();
+let current = DEFAULT_LANGUAGE;
+let base = "/locales/";
+
+/** Where the catalogues live (default "/locales/", relative to the site root). */
+export function setLocaleBase(url) {
+  base = url.endsWith("/") ? url : url + "/";
+  catalogues.clear();
+  loaded.clear();
+}
+
+/** Map any language tag to a supported language, or null. */
+export function matchLanguage(tag) {
+  if (!tag) return null;
+  const lower = String(tag).toLowerCase().replace("_", "-");
+  const primary = lower.split("-")[0];
+  if (SUPPORTED.includes(primary)) return primary;
+  if (primary === "no" || primary === "nn" || primary === "nob") return "nb"; // Norwegian: Bokmål
+  if (primary === "in") return "id"; // old code for Indonesian
+  if (primary === "zsm" || primary === "zlm") return "ms";
+  return null;
+}
+
+function storage() {
+  try {
+    return globalThis.localStorage || null;
+  } catch {
+    return null; // private mode or blocked storage
+  }
+}
+
+/** The language this device should use: saved choice, then the browser's, then English. */
+export function detectLanguage() {
+  const saved = matchLanguage(storage()?.getItem(STORAGE_KEY));
+  if (saved) return saved;
+  const nav = globalThis.navigator;
+  const tags = nav ? [...(nav.languages || []), nav.language] : [];
+  for (const tag of tags) {
+    const m = matchLanguage(tag);
+    if (m) return m;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+async function fetchCatalogue(lang) {
+  if (!catalogues.has(lang)) {
+    const p = fetch(`${base}${lang}.json`, { cache: "no-cache" })
+      .then((res) => {
+        if (!res.ok) throw new Error(`locale ${lang}: HTTP ${res.status}`);
+        return res.json();
+      })
+      .then((data) => {
+        loaded.set(lang, data);
+        return data;
+      })
+      .catch((err) => {
+        catalogues.delete(lang); // allow a retry later
+        throw err;
+      });
+    catalogues.set(lang, p);
+  }
+  return catalogues.get(lang);
+}
+
+/** Load a catalogue without switching to it (e.g. to show a preview). */
+export function loadLanguage(lang) {
+  return fetchCatalogue(matchLanguage(lang) || DEFAULT_LANGUAGE);
+}
+
+/** Switch language. Remembers the choice on this device unless {persist: false}. */
+export async function setLanguage(lang, { persist = true } = {}) {
+  const chosen = matchLanguage(lang) || DEFAULT_LANGUAGE;
+  await fetchCatalogue(DEFAULT_LANGUAGE);
+  try {
+    await fetchCatalogue(chosen);
+    current = chosen;
+  } catch (err) {
+    console.warn(String(err));
+    current = DEFAULT_LANGUAGE;
+  }
+  if (persist) {
+    try {
+      storage()?.setItem(STORAGE_KEY, current);
+    } catch {
+      /* storage full or blocked: the choice lasts for this page only */
+    }
+  }
+  if (globalThis.document?.documentElement) document.documentElement.lang = current;
+  for (const fn of listeners) {
+    try {
+      fn(current);
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  return current;
+}
+
+/** Pick and load this device's language. */
+export function initI18n() {
+  return setLanguage(detectLanguage(), { persist: false });
+}
+
+export function getLanguage() {
+  return current;
+}
+
+/** Call fn(lang) after every language switch; returns an unsubscribe function. */
+export function onLanguageChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+function lookup(key) {
+  const cur = loaded.get(current);
+  if (cur && Object.prototype.hasOwnProperty.call(cur, key)) return cur[key];
+  const en = loaded.get(DEFAULT_LANGUAGE);
+  if (en && Object.prototype.hasOwnProperty.call(en, key)) return en[key];
+  return undefined;
+}
+
+let pluralRules = null;
+let pluralLang = null;
+function pluralCategory(count) {
+  if (pluralLang !== current) {
+    pluralRules = typeof Intl !== "undefined" && Intl.PluralRules ? new Intl.PluralRules(current) : null;
+    pluralLang = current;
+  }
+  if (pluralRules) return pluralRules.select(count);
+  return count === 1 ? "one" : "other";
+}
+
+/** Replace {name} placeholders; unknown ones stay visible. */
+export function format(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.prototype.hasOwnProperty.call(params, name) && params[name] !== undefined && params[name] !== null
+      ? String(params[name])
+      : whole,
+  );
+}
+
+/**
+ * Translate a key. With params.count (a number), "key.one"/"key.other" (or any CLDR category
+ * the language uses) are tried before "key". Array values (rules text) join with blank lines.
+ */
+export function t(key, params) {
+  let value;
+  if (params && typeof params.count === "number") {
+    const cat = pluralCategory(params.count);
+    value = lookup(`${key}.${cat}`);
+    if (value === undefined && cat !== "other") value = lookup(`${key}.other`);
+  }
+  if (value === undefined) value = lookup(key);
+  if (value === undefined) return key;
+  if (Array.isArray(value)) value = value.join("\n\n");
+  return format(String(value), params);
+}
+
+/** The raw value of a key: a string or an array of paragraphs (e.g. rules.<profile>). */
+export function tRaw(key) {
+  const v = lookup(key);
+  if (v === undefined) return undefined;
+  return Array.isArray(v) ? v.slice() : v;
+}
+
+/** Paragraphs of a key as an array of strings (rules text), with placeholders filled. */
+export function tParagraphs(key, params) {
+  const v = lookup(key);
+  if (v === undefined) return [key];
+  const list = Array.isArray(v) ? v : String(v).split(/\n\s*\n/);
+  return list.map((p) => format(String(p), params));
+}
+
+export function has(key) {
+  return lookup(key) !== undefined;
+}
+
+/** The spoken word for a number 0..12 ("number.6" -> "six"). */
+export function numberWord(n) {
+  return t(`number.${n}`);
+}
+
+/** The spoken name of a tile: "six-four", "double five". */
+export function tileName(a, b) {
+  if (typeof a === "string") {
+    const m = /^(\d{1,2})-(\d{1,2})$/.exec(a.trim());
+    if (!m) return a;
+    a = Number(m[1]);
+    b = Number(m[2]);
+  }
+  if (a === b) return t("aria.tile_double", { n: numberWord(a) });
+  const hi = Math.max(a, b);
+  const lo = Math.min(a, b);
+  return t("aria.tile", { a: numberWord(hi), b: numberWord(lo) });
+}
+
+/**
+ * Fill elements marked with data-i18n="key" (text) and data-i18n-attr="attr:key;attr2:key2"
+ * under root. Optional data-i18n-params holds JSON placeholders.
+ */
+export function applyTranslations(root = globalThis.document) {
+  if (!root) return;
+  for (const el of root.querySelectorAll("[data-i18n], [data-i18n-attr]")) {
+    let params;
+    if (el.dataset.i18nParams) {
+      try {
+        params = JSON.parse(el.dataset.i18nParams);
+      } catch {
+        params = undefined;
+      }
+    }
+    if (el.dataset.i18n) el.textContent = t(el.dataset.i18n, params);
+    if (el.dataset.i18nAttr) {
+      for (const pair of el.dataset.i18nAttr.split(";")) {
+        const [attr, key] = pair.split(":").map((s) => s.trim());
+        if (attr && key) el.setAttribute(attr, t(key, params));
+      }
+    }
+  }
+}
