@@ -1,0 +1,196 @@
+"""Flask app factory: `create_app(config)` builds a fresh app with its own rooms and store.
+
+No module-level state holds rooms: everything lives in `app.extensions["tabletop"]` (a
+`rooms.Tables`), so every test gets a fresh server. Blueprints: `pages` (the HTML pages, static
+files, locales), `api` (rooms, QR codes, records) and `hub` (the websocket).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request, send_from_directory
+
+from . import hub, qr
+from .rooms import Refused, Tables
+from .store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("en", "id", "fr", "ms", "nb")
+
+DEFAULTS = {
+    "NAME": "Domino table",
+    "DATA": str(ROOT / "data"),         # folder of tabletop.sqlite3
+    "BASE_URL": None,                   # e.g. http://192.168.1.20:8000 (None: from the request)
+    "KIOSK": False,
+    "PIN": None,
+    "COMPUTER_DELAY": 1.2,              # seconds a computer "thinks" (0 in tests)
+    "WIFI_SSID": None,
+    "WIFI_PASSWORD": None,
+    "WEB_DIR": str(ROOT / "web"),
+    "LOCALES_DIR": str(ROOT / "locales"),
+}
+
+
+def tables() -> Tables:
+    return current_app.extensions["tabletop"]
+
+
+# -- pages -------------------------------------------------------------------------------------
+
+pages = Blueprint("pages", __name__)
+
+
+def _page(name: str):
+    web = current_app.config["WEB_DIR"]
+    if not os.path.isfile(os.path.join(web, name)):
+        return Response(f"{name} is not built yet\n", status=404, mimetype="text/plain")
+    resp = send_from_directory(web, name, max_age=0)
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@pages.get("/")
+def table_page():
+    return _page("table.html")
+
+
+@pages.get("/join/<room>")
+def hand_page(room):
+    return _page("hand.html")
+
+
+@pages.get("/solo")
+def solo_page():
+    return _page("solo.html")
+
+
+@pages.get("/static/<path:path>")
+def static_file(path):
+    return send_from_directory(current_app.config["WEB_DIR"], path, max_age=0)
+
+
+@pages.get("/locales/<lang>.json")
+def locale(lang):
+    if not re.fullmatch(r"[a-z]{2}(-[A-Za-z]{2})?", lang):
+        abort(404)
+    return send_from_directory(current_app.config["LOCALES_DIR"], f"{lang}.json", max_age=0)
+
+
+# -- api ---------------------------------------------------------------------------------------
+
+api = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _error(code: str, status: int):
+    return jsonify(error=code), status
+
+
+def base_url() -> str:
+    t = tables()
+    return t.base_url
+
+
+@api.get("/health")
+def health():
+    return jsonify(ok=True)
+
+
+@api.get("/server")
+def server():
+    t = tables()
+    return jsonify(name=t.name, kiosk=t.kiosk, pin=bool(t.pin), base_url=t.base_url,
+                   wifi=t.wifi is not None, protocol=1)
+
+
+@api.get("/profiles")
+def profiles():
+    try:
+        import engine
+        return jsonify({name: {"options": engine.normalize_options(name, {})} for name in sorted(engine.PROFILES)})
+    except ImportError:
+        return _error("engine_unavailable", 503)
+
+
+@api.get("/rooms")
+def rooms():
+    t = tables()
+    out = []
+    for room in list(t.rooms.values()):
+        with room.lock:
+            if not room.closed:
+                out.append(room.summary())
+    return jsonify(rooms=out)
+
+
+def _room(room_id):
+    try:
+        return tables().get(room_id)
+    except Refused:
+        resp = jsonify(error="no_room")
+        resp.status_code = 404
+        abort(resp)
+
+
+@api.get("/rooms/<room_id>")
+def room(room_id):
+    r = _room(room_id)
+    with r.lock:
+        return jsonify(r.summary())
+
+
+@api.get("/rooms/<room_id>/join.svg")
+def join_qr(room_id):
+    r = _room(room_id)
+    url = f"{tables().base_url}/join/{r.id}"
+    seat = request.args.get("seat", type=int)
+    if seat is not None and 0 <= seat < 16:
+        url += f"?seat={seat}"
+    return Response(qr.svg(url), mimetype="image/svg+xml")
+
+
+@api.get("/wifi.svg")
+def wifi_qr():
+    t = tables()
+    if t.wifi is None:
+        return _error("no_wifi", 404)
+    return Response(qr.svg(qr.wifi_payload(*t.wifi)), mimetype="image/svg+xml")
+
+
+@api.get("/rooms/<room_id>/record")
+def record(room_id):
+    r = _room(room_id)
+    with r.lock:
+        state = r.state
+        if r.record is None:
+            return _error("not_started", 404)
+        if state is not None and state.phase == "play":
+            return _error("round_in_progress", 409)
+        body = json.dumps(r.record, indent=1)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="domino-{r.id}.json"'})
+
+
+# -- factory -----------------------------------------------------------------------------------
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__, static_folder=None)
+    app.config.update(DEFAULTS)
+    if config:
+        app.config.update(config)
+    data = app.config["DATA"]
+    path = ":memory:" if data == ":memory:" else os.path.join(data, "tabletop.sqlite3")
+    store = Store(path)
+    wifi = (app.config["WIFI_SSID"], app.config["WIFI_PASSWORD"]) if app.config["WIFI_SSID"] else None
+    t = Tables(store, name=app.config["NAME"],
+               base_url=app.config["BASE_URL"] or "http://127.0.0.1:8000",
+               kiosk=bool(app.config["KIOSK"]), pin=app.config["PIN"],
+               computer_delay=float(app.config["COMPUTER_DELAY"]), wifi=wifi)
+    t.restore()
+    app.extensions["tabletop"] = t
+    app.register_blueprint(pages)
+    app.register_blueprint(api)
+    hub.init_app(app)
+    return app

@@ -1,0 +1,100 @@
+"""Computer seats: they play on the server, at a human pace, from their seat's view only.
+
+`choose(view, level)` gets `view_for(state, seat)` and never a state. It uses the engine's own
+computer player when the engine provides one; until then it plays the legal action with the
+most pips. `Runner` is one background thread that wakes rooms when a computer's move is due.
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+import time
+
+log = logging.getLogger("tabletop.computer")
+
+
+def _engine_player():
+    try:
+        import engine
+    except ImportError:
+        return None
+    for name in ("choose_action", "computer_action", "choose"):
+        fn = getattr(engine, name, None)
+        if callable(fn):
+            return fn
+    return None
+
+
+def _pips(text) -> int:
+    try:
+        a, b = str(text).split("-")
+        return int(a) + int(b)
+    except ValueError:
+        return 0
+
+
+KIND_ORDER = {"play": 0, "opener": 1, "done": 2, "draw": 3, "discard": 4, "pass": 5}
+
+
+def most_pips(view: dict) -> dict:
+    """The fallback player: play the heaviest fitting tile; otherwise draw, discard the heaviest
+    tile, or pass, whichever the view's legal list allows."""
+    legal = view.get("legal") or []
+    if not legal:
+        raise ValueError("no legal action in this view")
+
+    def key(a):
+        kind = next((k for k in KIND_ORDER if k in a), "pass")
+        tile = a.get("play") or a.get("discard")
+        return (KIND_ORDER[kind], -_pips(tile) if tile else 0)
+    return min(legal, key=key)
+
+
+def choose(view: dict, level: str = "normal") -> dict:
+    fn = _engine_player()
+    if fn is not None:
+        try:
+            action = fn(view, level)
+            return action.to_json() if hasattr(action, "to_json") else action
+        except Exception:
+            log.exception("engine computer player failed; playing the heaviest legal tile")
+    return most_pips(view)
+
+
+class Runner:
+    """Fires `room.computer_move(version)` `delay` seconds after it is scheduled."""
+
+    def __init__(self, delay: float = 1.2):
+        self.delay = delay
+        self._heap: list = []
+        self._seq = itertools.count()
+        self._cond = threading.Condition()
+        self._stopped = False
+        self._thread = threading.Thread(target=self._run, name="computers", daemon=True)
+        self._thread.start()
+
+    def schedule(self, room, version: int) -> None:
+        with self._cond:
+            heapq.heappush(self._heap, (time.monotonic() + self.delay, next(self._seq), room, version))
+            self._cond.notify()
+
+    def stop(self) -> None:
+        with self._cond:
+            self._stopped = True
+            self._cond.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._stopped and (not self._heap or self._heap[0][0] > time.monotonic()):
+                    timeout = self._heap[0][0] - time.monotonic() if self._heap else None
+                    self._cond.wait(timeout)
+                if self._stopped:
+                    return
+                _, _, room, version = heapq.heappop(self._heap)
+            try:
+                room.computer_move(version)
+            except Exception:
+                log.exception("computer move in room %s failed", getattr(room, "id", "?"))

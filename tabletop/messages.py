@@ -1,0 +1,205 @@
+"""Validation of client messages: JSON, shape, types, sizes. No game logic here.
+
+`parse(text)` returns a clean dict or raises `BadInput(code, detail)` with a stable code from
+docs/PROTOCOL.md. Whatever a client sends, nothing else in the server sees an unchecked value.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+MAX_FRAME = 4096          # bytes of one text frame (larger: too_large)
+HARD_MAX_FRAME = 65536    # simple_websocket closes the socket above this
+MAX_DEPTH = 6
+
+ROOM_RE = re.compile(r"^[A-Z2-9]{5}$")
+TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+LANG_RE = re.compile(r"^[a-z]{2}(-[A-Za-z]{2})?$")
+LEVEL_RE = re.compile(r"^[a-z][a-z0-9_-]{0,15}$")
+PROFILE_RE = re.compile(r"^[a-z][a-z0-9-]{0,23}$")
+
+
+class BadInput(Exception):
+    def __init__(self, code: str, detail: str):
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+def _bad(detail: str, code: str = "bad_message"):
+    raise BadInput(code, detail)
+
+
+# field validators: take the raw value, return the clean value or call _bad
+
+
+def _int(lo=0, hi=1_000_000):
+    def check(name, v):
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            _bad(f"{name} must be an integer in {lo}..{hi}")
+        return v
+    return check
+
+
+def _str(regex=None, lo=1, hi=64):
+    def check(name, v):
+        if not isinstance(v, str) or not lo <= len(v) <= hi or (regex and not regex.match(v)):
+            _bad(f"{name} is not a valid string")
+        return v
+    return check
+
+
+def _name(name, v):
+    if not isinstance(v, str):
+        _bad(f"{name} must be a string")
+    v = " ".join(v.split())  # no control characters or runs of blanks
+    if not 1 <= len(v) <= 24 or any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in v):
+        _bad(f"{name} must have 1 to 24 printable characters")
+    return v
+
+
+def _bool(name, v):
+    if not isinstance(v, bool):
+        _bad(f"{name} must be true or false")
+    return v
+
+
+def _ref(name, v):
+    if isinstance(v, bool) or not (isinstance(v, int) and abs(v) < 2**53 or isinstance(v, str) and len(v) <= 64):
+        _bad("ref must be an integer or a short string")
+    return v
+
+
+def _plain_json(value, depth=0):
+    """Only JSON scalars, lists and string-keyed objects, not nested too deep."""
+    if depth > MAX_DEPTH:
+        _bad("too deeply nested")
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, str) or len(k) > 32:
+                _bad("object keys must be short strings")
+            _plain_json(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            _plain_json(v, depth + 1)
+    elif isinstance(value, float) and value != value:
+        _bad("NaN is not allowed")
+    return value
+
+
+def _object(maxlen=16):
+    def check(name, v):
+        if not isinstance(v, dict) or len(v) > maxlen:
+            _bad(f"{name} must be an object")
+        return _plain_json(v)
+    return check
+
+
+ACTION_KEYS = {"seat", "play", "end", "train", "draw", "pass", "discard", "done", "opener"}
+
+
+def _action(name, v):
+    if not isinstance(v, dict) or not v or len(v) > 4 or not set(v) <= ACTION_KEYS:
+        _bad("action must be an object in the record's action form")
+    for key, val in v.items():
+        if key in ("seat", "opener"):
+            _int(0, 15)(key, val)
+        elif key in ("play", "discard"):
+            _str(re.compile(r"^\d{1,2}-\d{1,2}$"), 3, 5)(key, val)
+        elif key == "end":
+            if val not in ("left", "right"):
+                _bad("end must be left or right")
+        elif key == "train":
+            if val != "mexican":
+                _int(0, 15)(key, val)
+        elif val is not True:
+            _bad(f"{key} must be true")
+    return v
+
+
+def _seats(name, v):
+    if not isinstance(v, list) or not 1 <= len(v) <= 10:
+        _bad("seats must be a list of 1 to 10 seats", "bad_seats")
+    out = []
+    for s in v:
+        if not isinstance(s, dict) or not set(s) <= {"kind", "level", "name"}:
+            _bad("each seat is {kind, level?, name?}", "bad_seats")
+        kind = s.get("kind")
+        if kind not in ("phone", "device", "computer"):
+            _bad("seat kind must be phone, device or computer", "bad_seats")
+        seat = {"kind": kind}
+        if "name" in s:
+            seat["name"] = _name("name", s["name"])
+        if kind == "computer":
+            seat["level"] = _str(LEVEL_RE, 1, 16)("level", s.get("level", "normal"))
+        elif "level" in s:
+            _bad("only computer seats have a level", "bad_seats")
+        out.append(seat)
+    return out
+
+
+def _level_or_null(name, v):
+    return None if v is None else _str(LEVEL_RE, 1, 16)(name, v)
+
+
+VERSION = _int(0, 2**53)
+SEAT = _int(0, 15)
+
+# type -> {field: (validator, required)}
+SPEC = {
+    "hello": {"room": (_str(ROOM_RE, 5, 5), False), "token": (_str(TOKEN_RE, 16, 64), False),
+              "host_token": (_str(TOKEN_RE, 16, 64), False)},
+    "join": {"seat": (SEAT, True), "name": (_name, True), "lang": (_str(LANG_RE, 2, 5), False)},
+    "leave": {},
+    "act": {"action": (_action, True), "version": (VERSION, True)},
+    "undo": {"seat": (SEAT, False), "version": (VERSION, False)},
+    "redo": {"version": (VERSION, False)},
+    "create_room": {"name": (_name, False)},
+    "setup": {"profile": (_str(PROFILE_RE, 1, 24), True), "options": (_object(), False),
+              "seats": (_seats, True)},
+    "start_round": {"version": (VERSION, False)},
+    "restart": {"version": (VERSION, False)},
+    "new_game": {"version": (VERSION, False)},
+    "free_seat": {"seat": (SEAT, True)},
+    "standin": {"seat": (SEAT, True), "level": (_level_or_null, True)},
+    "pause": {"paused": (_bool, True), "reason": (_str(LEVEL_RE, 1, 16), False)},
+    "unlock": {"pin": (_str(re.compile(r"^[0-9A-Za-z]{1,16}$"), 1, 16), True)},
+    "close_room": {},
+    "ping": {},
+}
+
+
+def parse(raw) -> dict:
+    """A raw websocket frame -> a validated message dict (with 'type', and 'ref' if given)."""
+    if isinstance(raw, (bytes, bytearray)):
+        _bad("frames must be text")
+    if not isinstance(raw, str):
+        _bad("frames must be text")
+    if len(raw) > MAX_FRAME or len(raw.encode("utf-8", "surrogatepass")) > MAX_FRAME:
+        _bad(f"a frame holds at most {MAX_FRAME} bytes", "too_large")
+    try:
+        msg = json.loads(raw, parse_constant=lambda c: _bad("NaN and Infinity are not JSON", "bad_json"))
+    except BadInput:
+        raise
+    except (ValueError, RecursionError):
+        _bad("not valid JSON", "bad_json")
+    if not isinstance(msg, dict):
+        _bad("a message is a JSON object")
+    kind = msg.get("type")
+    if not isinstance(kind, str):
+        _bad("a message needs a string 'type'")
+    spec = SPEC.get(kind)
+    if spec is None:
+        _bad("unknown message type", "unknown_type")
+    out = {"type": kind}
+    if "ref" in msg:
+        out["ref"] = _ref("ref", msg["ref"])
+    for key in msg:
+        if key not in spec and key not in ("type", "ref"):
+            _bad(f"unexpected field {key[:32]!r}")
+    for key, (check, required) in spec.items():
+        if key in msg:
+            out[key] = check(key, msg[key])
+        elif required:
+            _bad(f"missing field {key!r}")
+    return out

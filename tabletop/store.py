@@ -1,0 +1,134 @@
+"""SQLite store: rooms, seats (token hashes only) and each game as its record.
+
+Every change of a room is one transaction, committed (synchronous=FULL) before the server
+acknowledges it, so a server killed with SIGKILL restarts with every acknowledged action.
+The store holds no game logic: the room hands it JSON-ready data.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    host_hash TEXT NOT NULL,
+    meta TEXT NOT NULL,          -- JSON: profile, options, seat kinds/names, deals, ...
+    version INTEGER NOT NULL,
+    game_id INTEGER,             -- the current game (games.id) or NULL before the first deal
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (room, seat)
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    room TEXT NOT NULL,
+    record TEXT NOT NULL,        -- RECORD.md format, rewritten at every action
+    started REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_room ON games(room);
+"""
+
+
+class Store:
+    """One SQLite connection shared by the server's threads, behind one lock."""
+
+    def __init__(self, path: str):
+        self.path = path
+        if path != ":memory:":
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- writes: each method is one committed transaction ------------------------------------
+
+    def _tx(self, fn):
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                out = fn(self._db)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            return out
+
+    def create_room(self, room_id: str, name: str, host_hash: str, meta: dict, version: int) -> None:
+        now = time.time()
+        self._tx(lambda db: db.execute(
+            "INSERT INTO rooms (id, name, host_hash, meta, version, game_id, created, updated)"
+            " VALUES (?, ?, ?, ?, ?, NULL, ?, ?)",
+            (room_id, name, host_hash, json.dumps(meta), version, now, now)))
+
+    def save_room(self, room_id: str, meta: dict, version: int, *, record: dict | None = None,
+                  new_game: bool = False, seats: dict | None = None) -> None:
+        """Write the room's meta and version, and (optionally) its current game's record.
+
+        `new_game=True` starts a new games row for `record`. `seats` maps seat -> token hash
+        (None removes the seat's token); only the listed seats change.
+        """
+        now = time.time()
+
+        def fn(db):
+            if record is not None:
+                if new_game:
+                    cur = db.execute("INSERT INTO games (room, record, started, updated) VALUES (?, ?, ?, ?)",
+                                     (room_id, json.dumps(record), now, now))
+                    db.execute("UPDATE rooms SET game_id = ? WHERE id = ?", (cur.lastrowid, room_id))
+                else:
+                    (game_id,) = db.execute("SELECT game_id FROM rooms WHERE id = ?", (room_id,)).fetchone()
+                    db.execute("UPDATE games SET record = ?, updated = ? WHERE id = ?",
+                               (json.dumps(record), now, game_id))
+            db.execute("UPDATE rooms SET meta = ?, version = ?, updated = ? WHERE id = ?",
+                       (json.dumps(meta), version, now, room_id))
+            for seat, token_hash in (seats or {}).items():
+                if token_hash is None:
+                    db.execute("DELETE FROM seats WHERE room = ? AND seat = ?", (room_id, seat))
+                else:
+                    db.execute("INSERT OR REPLACE INTO seats (room, seat, token_hash) VALUES (?, ?, ?)",
+                               (room_id, seat, token_hash))
+        self._tx(fn)
+
+    def delete_room(self, room_id: str) -> None:
+        self._tx(lambda db: db.execute("DELETE FROM rooms WHERE id = ?", (room_id,)))
+
+    # -- reads -------------------------------------------------------------------------------
+
+    def load_rooms(self) -> list[dict]:
+        """Every room with its seats' token hashes and its current game's record (or None)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT r.id, r.name, r.host_hash, r.meta, r.version, g.record, r.game_id"
+                " FROM rooms r LEFT JOIN games g ON g.id = r.game_id ORDER BY r.created").fetchall()
+            seats = self._db.execute("SELECT room, seat, token_hash FROM seats").fetchall()
+        by_room: dict[str, dict[int, str]] = {}
+        for room, seat, token_hash in seats:
+            by_room.setdefault(room, {})[seat] = token_hash
+        return [{"id": rid, "name": name, "host_hash": host_hash, "meta": json.loads(meta),
+                 "version": version, "record": json.loads(record) if record else None,
+                 "game_id": game_id, "seats": by_room.get(rid, {})}
+                for rid, name, host_hash, meta, version, record, game_id in rows]
+
+    def games(self, room_id: str) -> list[dict]:
+        with self._lock:
+            rows = self._db.execute("SELECT id, record, started FROM games WHERE room = ? ORDER BY id",
+                                    (room_id,)).fetchall()
+        return [{"id": gid, "record": json.loads(rec), "started": started} for gid, rec, started in rows]
