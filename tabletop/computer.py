@@ -16,14 +16,18 @@ log = logging.getLogger("tabletop.computer")
 
 
 def _engine_player():
+    """The engine's computer player, `fn(view, level)` or `fn(view)`, when it has one."""
     try:
-        import engine
+        from engine import players
     except ImportError:
         return None
-    for name in ("choose_action", "computer_action", "choose"):
-        fn = getattr(engine, name, None)
+    for name in ("choose", "choose_action"):
+        fn = getattr(players, name, None)
         if callable(fn):
             return fn
+    heaviest = getattr(players, "heaviest", None)
+    if callable(heaviest):
+        return lambda view, level: heaviest(view)
     return None
 
 

@@ -53,12 +53,7 @@ def _engine():
 
 
 def seat_count(profile: str, options: dict) -> int:
-    eng = _engine()
-    try:
-        from engine.profiles import get_profile, seat_count as count
-        return count(get_profile(profile), options)
-    except ImportError:  # pragma: no cover - fall back on the documented option
-        return int(options["players"])
+    return _engine().new_game(profile, options).players
 
 
 class Room:
@@ -95,6 +90,10 @@ class Room:
     def is_computer(self, seat: int) -> bool:
         s = self.meta["seats"][seat]
         return s["kind"] == "computer" or bool(s.get("standin"))
+
+    def humans(self) -> set[int]:
+        """Seats played by people (phones and this device), for the undo rule."""
+        return {i for i in range(len(self.meta["seats"])) if not self.is_computer(i)}
 
     def summary(self) -> dict:
         """The public room summary: no secret (tokens, seeds of rounds in play)."""
@@ -293,9 +292,10 @@ class Room:
             if self.match is None:
                 raise Refused("not_started")
             self._check_version(version)
-            if not self.match.can_undo(seat):
+            humans = self.humans()
+            if not self.match.can_undo(seat, humans):
                 raise Refused("cannot_undo")
-            self._change(lambda m: _must(m.undo(seat), "cannot_undo"))
+            self._change(lambda m: _must(m.undo(seat, humans), "cannot_undo"))
             self.last_undo_seat = seat
 
     def redo(self, conn, version) -> None:

@@ -37,15 +37,31 @@ class Client:
 
     def __init__(self, url, timeout=5, **kw):
         self.sock = websocket.create_connection(url, timeout=timeout, **kw)
-        self.frames: list[dict] = []
+        self.frames: list[dict] = []      # every frame received, in order
+        self.backlog: list[dict] = []     # received but not consumed yet
 
     def send(self, msg) -> None:
         self.sock.send(msg if isinstance(msg, str) else json.dumps(msg))
 
-    def recv(self) -> dict:
+    def _read(self) -> dict:
         frame = json.loads(self.sock.recv())
         self.frames.append(frame)
         return frame
+
+    def recv(self) -> dict:
+        return self.backlog.pop(0) if self.backlog else self._read()
+
+    def take(self, pred, limit=200) -> dict:
+        """The first frame matching `pred`; frames before it stay in the backlog."""
+        for i, f in enumerate(self.backlog):
+            if pred(f):
+                return self.backlog.pop(i)
+        for _ in range(limit):
+            f = self._read()
+            if pred(f):
+                return f
+            self.backlog.append(f)
+        raise AssertionError("frame not received")
 
     def until(self, pred, limit=200) -> dict:
         for _ in range(limit):
@@ -63,7 +79,13 @@ class Client:
         return f
 
     def view(self, version=None) -> dict:
-        return self.until(lambda f: f["type"] == "view" and (version is None or f["version"] >= version))
+        """The next view frame at `version` or later; the last one read if it already is."""
+        last = getattr(self, "last_view", None)
+        if (version is not None and last is not None and last["version"] >= version
+                and not any(f["type"] == "view" for f in self.backlog)):
+            return last
+        self.last_view = self.until(lambda f: f["type"] == "view" and (version is None or f["version"] >= version))
+        return self.last_view
 
     def close(self):
         try:
@@ -91,3 +113,36 @@ def client_factory(live):
     yield make
     for c in made:
         c.close()
+
+
+def create_room(make, profile="draw", options=None, seats=None, name="Test table"):
+    """A host socket with a room set up. Returns (host client, room id, host token)."""
+    host = make()
+    host.send({"type": "hello"})
+    host.expect("welcome", role="lobby")
+    host.send({"type": "create_room", "name": name})
+    created = host.expect("room_created")
+    host.expect("welcome", role="host")
+    host.view()
+    if seats is not None:
+        host.send({"type": "setup", "profile": profile, "options": options or {}, "seats": seats, "ref": "setup"})
+        host.expect("ok", ref="setup")
+    return host, created["room"], created["host_token"]
+
+
+def join(make, room, seat, name=None):
+    """A phone socket that took `seat`. Returns (client, token)."""
+    phone = make()
+    phone.send({"type": "hello", "room": room})
+    phone.expect("welcome", role="guest")
+    phone.send({"type": "join", "seat": seat, "name": name or f"P{seat}", "lang": "en"})
+    joined = phone.expect("joined", seat=seat)
+    phone.view()
+    return phone, joined["token"]
+
+
+def ask(client, msg) -> dict:
+    """Send a message with a ref and return its ok/error answer."""
+    ref = f"r{id(msg)}"
+    client.send(dict(msg, ref=ref))
+    return client.take(lambda f: f["type"] in ("ok", "error") and f.get("ref") == ref)

@@ -1,0 +1,198 @@
+"""Join, a full Draw hand over real sockets, reconnect, forged tokens, stale versions, freeing seats."""
+from __future__ import annotations
+
+from conftest import ask, create_room, join
+
+PHONES2 = [{"kind": "phone"}, {"kind": "phone"}]
+
+
+def start(host):
+    answer = ask(host, {"type": "start_round"})
+    assert answer["type"] == "ok", answer
+    return answer["version"]
+
+
+def play_round(live, room_id, phones, host, pick=lambda legal: legal[0], limit=500):
+    """Drive a round to its end: the seat to act (read from the table's view) plays `pick`."""
+    room = live.tables.rooms[room_id]
+    for _ in range(limit):
+        table = host.view(room.version)
+        view = table["view"]
+        if view["phase"] != "play":
+            return table
+        seat = view["turn"]
+        own = phones[seat].view(table["version"])
+        assert own["view"]["seat"] == seat and own["view"]["legal"], own
+        answer = ask(phones[seat], {"type": "act", "action": pick(own["view"]["legal"]),
+                                    "version": own["version"]})
+        assert answer["type"] == "ok", answer
+    raise AssertionError("round did not end")
+
+
+def test_join_and_full_draw_hand(live, client_factory):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    p0, t0 = join(client_factory, room_id, 0, "Ana")
+    p1, t1 = join(client_factory, room_id, 1, "Bo")
+    assert len(t0) >= 22 and t0 != t1          # ≥ 128 bits, url-safe
+    v = start(host)
+    v0 = p0.view(v)
+    assert v0["view"]["seat"] == 0 and len(v0["view"]["hand"]) == 7
+    table = host.view(v)
+    assert table["view"]["hand"] is None and table["view"]["seat"] is None
+    assert table["room"]["deals"][0]["seed"] is None and len(table["room"]["deals"][0]["commitment"]) == 64
+    end = play_round(live, room_id, [p0, p1], host)
+    assert end["view"]["phase"] in ("round_over", "game_over")
+    assert end["view"]["reveal"] is not None
+    deal = end["room"]["deals"][0]
+    import hashlib
+    assert hashlib.sha256(str(deal["seed"]).encode()).hexdigest() == deal["commitment"]
+    # the record can be downloaded once the round is over and replays to the same result
+    import urllib.request, json
+    rec = json.load(urllib.request.urlopen(f"{live.url}/api/rooms/{room_id}/record"))
+    from engine import replay
+    assert replay(rec)["rounds"][0]["end"] in ("domino", "blocked")
+    # nothing is stored but token hashes
+    db = live.tables.store
+    rows = db._db.execute("SELECT token_hash FROM seats").fetchall()
+    assert {r[0] for r in rows} and t0 not in str(rows) and t1 not in str(rows)
+
+
+def test_record_hidden_while_playing(live, client_factory):
+    import urllib.request, urllib.error
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    join(client_factory, room_id, 0)
+    join(client_factory, room_id, 1)
+    start(host)
+    try:
+        urllib.request.urlopen(f"{live.url}/api/rooms/{room_id}/record")
+        raise AssertionError("record served during play")
+    except urllib.error.HTTPError as e:
+        assert e.code == 409
+
+
+def test_reconnect_same_seat_full_view(live, client_factory):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    p0, t0 = join(client_factory, room_id, 0)
+    p1, _ = join(client_factory, room_id, 1)
+    v = start(host)
+    before = p0.view(v)
+    p0.close()
+    again = client_factory()
+    again.send({"type": "hello", "room": room_id, "token": t0})
+    welcome = again.recv()
+    assert welcome == {"type": "welcome", "role": "seat", "room": room_id, "seat": 0,
+                       "server": welcome["server"]}
+    first = again.recv()
+    assert first["type"] == "view" and first["view"]["hand"] == before["view"]["hand"]
+    assert first["version"] == before["version"]
+
+
+def test_forged_and_missing_tokens(live, client_factory):
+    host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    p0, t0 = join(client_factory, room_id, 0)
+    forged = client_factory()
+    forged.send({"type": "hello", "room": room_id, "token": t0[:-2] + ("AA" if t0[-2:] != "AA" else "BB")})
+    forged.error("bad_token")
+    assert forged.expect("welcome")["role"] == "guest"
+    # a guest cannot act, and cannot steal a taken seat
+    assert ask(forged, {"type": "act", "action": {"seat": 0, "draw": True}, "version": 0})["code"] == "not_your_seat"
+    assert ask(forged, {"type": "join", "seat": 0, "name": "Thief"})["code"] == "seat_taken"
+    assert ask(forged, {"type": "start_round"})["code"] == "not_host"
+    fake_host = client_factory()
+    fake_host.send({"type": "hello", "room": room_id, "host_token": "x" * 32})
+    fake_host.error("bad_token")
+    # a phone cannot act for the other seat
+    p1, _ = join(client_factory, room_id, 1)
+    v = start(host)
+    turn = host.view(v)["view"]["turn"]
+    other = p1 if turn == 0 else p0
+    assert ask(other, {"type": "act", "action": {"seat": turn, "draw": True}, "version": v})["code"] == "not_your_seat"
+    answer = ask(other, {"type": "act", "action": {"draw": True}, "version": v})
+    assert answer["type"] == "error" and answer["code"] in ("not_your_turn", "illegal_action", "must_play")
+    assert live.tables.rooms[room_id].version == v
+
+
+def test_stale_version_gets_error_and_fresh_view(live, client_factory):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    phones = [join(client_factory, room_id, s)[0] for s in (0, 1)]
+    v = start(host)
+    turn = host.view(v)["view"]["turn"]
+    own = phones[turn].view(v)
+    answer = ask(phones[turn], {"type": "act", "action": own["view"]["legal"][0], "version": v - 1})
+    assert answer["code"] == "stale"
+    fresh = phones[turn].view()
+    assert fresh["version"] == v and fresh["view"]["legal"] == own["view"]["legal"]
+    assert live.tables.rooms[room_id].version == v
+
+
+def test_host_frees_a_seat(live, client_factory):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    p0, t0 = join(client_factory, room_id, 0)
+    assert ask(host, {"type": "free_seat", "seat": 0})["type"] == "ok"
+    assert p0.expect("welcome")["role"] == "guest"
+    assert p0.view()["view"] is None
+    again = client_factory()
+    again.send({"type": "hello", "room": room_id, "token": t0})
+    again.error("bad_token")
+    newcomer, _ = join(client_factory, room_id, 0, "New")
+    summary = host.until(lambda f: f["type"] == "view" and f["room"]["seats"][0]["name"] == "New")
+    assert summary["room"]["seats"][0]["taken"]
+
+
+def test_computer_seat_plays_and_pauses(live, client_factory):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
+                                   [{"kind": "phone"}, {"kind": "computer", "level": "easy"}])
+    p0, _ = join(client_factory, room_id, 0)
+    room = live.tables.rooms[room_id]
+    assert ask(host, {"type": "pause", "paused": True, "reason": "rules"})["type"] == "ok"
+    v = start(host)
+    if host.view(v)["view"]["turn"] == 1:
+        import time
+        time.sleep(0.3)
+        assert room.version == v            # paused: the computer waits
+    assert ask(host, {"type": "pause", "paused": False})["type"] == "ok"
+    # the phone plays heaviest-first; the computer answers each move by itself
+    f = p0.view(v)
+    for _ in range(300):
+        if f["view"]["phase"] != "play":
+            break
+        if f["view"]["turn"] == 0:
+            answer = ask(p0, {"type": "act", "action": f["view"]["legal"][0], "version": f["version"]})
+            assert answer["type"] == "ok" or answer["code"] == "stale", answer
+        f = p0.view(f["version"] + 1)
+    assert room.state.phase in ("round_over", "game_over")
+
+
+def test_standin_plays_and_hands_seat_back(live, client_factory):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    p0, _ = join(client_factory, room_id, 0)
+    p1, t1 = join(client_factory, room_id, 1)
+    v = start(host)
+    p1.close()
+    room = live.tables.rooms[room_id]
+    assert ask(host, {"type": "standin", "seat": 1, "level": "easy"})["type"] == "ok"
+    assert room.meta["seats"][1]["standin"] == "easy"
+    # seat 1's decisions are now made by the server; seat 0 keeps playing from its phone
+    f = p0.view(v)
+    for _ in range(100):
+        if f["view"]["phase"] != "play" or f["version"] >= v + 4:
+            break
+        if f["view"]["turn"] == 0:
+            ask(p0, {"type": "act", "action": f["view"]["legal"][0], "version": f["version"]})
+        f = p0.view(f["version"] + 1)
+    assert room.version >= v + 2
+    # the phone comes back with its token: the computer hands the seat back
+    back = client_factory()
+    back.send({"type": "hello", "room": room_id, "token": t1})
+    assert back.expect("welcome")["seat"] == 1
+    assert back.view()["room"]["seats"][1]["standin"] is None
+    assert room.meta["seats"][1]["standin"] is None
+
+
+def test_host_reconnects_with_host_token(live, client_factory):
+    host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    host.close()
+    again = client_factory()
+    again.send({"type": "hello", "room": room_id, "host_token": host_token})
+    assert again.expect("welcome")["role"] == "host"
+    assert ask(again, {"type": "setup", "profile": "block", "options": {"players": 2}, "seats": PHONES2})["type"] == "ok"
