@@ -1,0 +1,121 @@
+"""Actions and the typed error for illegal ones.
+
+Actions are interned: two equal actions are the same object, so checking an action against the
+legal list is a pointer comparison. Build them with `Action.make` or `Action.from_json`.
+"""
+from __future__ import annotations
+
+from .tiles import Tile, parse_pair
+
+KINDS = ("play", "draw", "pass", "discard", "done", "opener")
+ENDS = ("left", "right")
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow here. `code` is stable (clients translate it)."""
+
+    def __init__(self, code: str, detail: str):
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+class Action:
+    __slots__ = ("seat", "kind", "tile", "end", "train", "opener", "flip", "_json")
+    _interned: dict = {}
+
+    def __init__(self, *_):  # use Action.make
+        raise TypeError("use Action.make or Action.from_json")
+
+    @classmethod
+    def make(cls, seat, kind, tile=None, end=None, train=None, opener=None, flip=False):
+        key = (seat, kind, tile, end, train, opener, flip)
+        found = cls._interned.get(key)
+        if found is None:
+            found = object.__new__(cls)
+            for name, value in zip(("seat", "kind", "tile", "end", "train", "opener", "flip"), key):
+                object.__setattr__(found, name, value)
+            object.__setattr__(found, "_json", None)
+            cls._interned[key] = found
+        return found
+
+    def __setattr__(self, name, value):
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self):
+        return (Action.from_json, (self.to_json(),))
+
+    def tile_text(self) -> str:
+        t = self.tile
+        return f"{t.lo}-{t.hi}" if self.flip else str(t)
+
+    def to_json(self) -> dict:
+        """The record form of RECORD.md (a fresh dict each call)."""
+        if self._json is None:
+            d = {"seat": self.seat}
+            if self.kind == "play":
+                d["play"] = self.tile_text()
+                if self.end is not None:
+                    d["end"] = self.end
+                if self.train is not None:
+                    d["train"] = self.train
+            elif self.kind == "discard":
+                d["discard"] = str(self.tile)
+            elif self.kind == "opener":
+                d["opener"] = self.opener
+            else:
+                d[self.kind] = True
+            object.__setattr__(self, "_json", d)
+        return dict(self._json)
+
+    @classmethod
+    def from_json(cls, data) -> "Action":
+        """Parse the record form; raises IllegalAction('malformed_action', ...) on bad shape."""
+        def bad(why):
+            raise IllegalAction("malformed_action", why)
+
+        if not isinstance(data, dict):
+            bad("an action is a JSON object")
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+            bad("an action needs a seat number")
+        kinds = [k for k in KINDS if k in data]
+        if len(kinds) != 1:
+            bad("an action names exactly one of play, draw, pass, discard, done, opener")
+        kind = kinds[0]
+        allowed = {"seat", kind} | ({"end", "train"} if kind == "play" else set())
+        extra = set(data) - allowed
+        if extra:
+            bad(f"unexpected field {sorted(extra)[0]!r} in a {kind} action")
+        value = data[kind]
+        if kind in ("play", "discard"):
+            try:
+                x, y = parse_pair(value)
+            except ValueError as err:
+                bad(str(err))
+            tile = Tile(max(x, y), min(x, y))
+            end = data.get("end")
+            if end is not None and end not in ENDS:
+                bad("end is 'left' or 'right'")
+            train = data.get("train")
+            if train is not None and train != "mexican" and (
+                    not isinstance(train, int) or isinstance(train, bool) or train < 0):
+                bad("train is a seat number or 'mexican'")
+            flip = kind == "play" and x < y
+            return cls.make(seat, kind, tile, end, train, None, flip)
+        if kind == "opener":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                bad("opener names a seat number")
+            return cls.make(seat, "opener", opener=value)
+        if value is not True:
+            bad(f"{kind} must be true")
+        return cls.make(seat, kind)
+
+    def unflipped(self) -> "Action":
+        return Action.make(self.seat, self.kind, self.tile, self.end, self.train, self.opener, False)
+
+    def with_end(self, end) -> "Action":
+        return Action.make(self.seat, self.kind, self.tile, end, self.train, self.opener, self.flip)
+
+    def __repr__(self):
+        return f"Action({self.to_json()})"

@@ -1,0 +1,192 @@
+"""Mechanics shared by the one-line games (draw, block, gaple, six-love): legal plays on two
+ends, placing a tile, what a stuck player may do, and the turn order. What differs between those
+profiles (who opens, when a round is blocked, how it is scored) is in the profile's own module.
+"""
+from __future__ import annotations
+
+from .actions import Action, IllegalAction
+from .tiles import bits
+
+
+def hooks(state):
+    from .profiles import hooks_for
+    return hooks_for(state.ctx.profile)
+
+
+def _play(seat, ts, i, end=None):
+    return Action.make(seat, "play", ts.tiles[i], end)
+
+
+def legal(s) -> tuple:
+    ctx, seat = s.ctx, s.turn
+    ts = ctx.ts
+    if s.pending == "opener":
+        return tuple(Action.make(seat, "opener", opener=o) for o in sorted({seat, (seat + 2) % 4}))
+    hand = s.hands[seat]
+    if s.left < 0:  # the opening tile
+        return tuple(_play(seat, ts, i) for i in bits(hand & s.lead_mask))
+    suit_l, suit_r = ts.suit[s.left], ts.suit[s.right]
+    fit = hand & (suit_l | suit_r)
+    if fit:
+        if s.left == s.right:
+            return tuple(_play(seat, ts, i) for i in bits(fit))
+        both = fit & suit_l & suit_r
+        out = []
+        for i in bits(fit):
+            if both >> i & 1:
+                out.append(_play(seat, ts, i, "left"))
+                out.append(_play(seat, ts, i, "right"))
+            else:
+                out.append(_play(seat, ts, i))
+        return tuple(out)
+    stuck = ctx.profile.stuck
+    if stuck == "draw" and s.stock_pos < len(ctx.stock):
+        return (Action.make(seat, "draw"),)
+    if stuck == "discard" and ctx.options["discard"]:
+        return tuple(Action.make(seat, "discard", ts.tiles[i]) for i in bits(hand))
+    return (Action.make(seat, "pass"),)
+
+
+def accepts_variant(s, a) -> bool:
+    """Actions outside the canonical legal list that still mean a legal move: an opening tile
+    written low half first (which sets the line's orientation), or an `end` named where it was
+    optional (honoured as given)."""
+    if a.kind != "play" or a.seat != s.turn or s.pending is not None or a.train is not None:
+        return False
+    ts = s.ctx.ts
+    i = a.tile.index if a.tile.hi <= ts.max_pip else -1
+    if i < 0 or not s.hands[a.seat] >> i & 1:
+        return False
+    if s.left < 0:
+        return a.end is None and bool(s.lead_mask >> i & 1)
+    if a.end is None:
+        return False
+    end_value = s.left if a.end == "left" else s.right
+    return bool(ts.suit[end_value] >> i & 1)
+
+
+def do(s, prev, a) -> None:
+    """Carry out a legal action `a` on the clone `s` of `prev`."""
+    ctx = s.ctx
+    ts, n, seat = ctx.ts, ctx.players, a.seat
+    hook = hooks(s)
+    kind = a.kind
+    if kind == "opener":
+        hook.on_opener(s, a)
+        s.log = (s.log, a)
+        return
+    s.log = (s.log, a)
+    if kind == "draw":
+        i = ctx.stock[s.stock_pos]
+        s.stock_pos += 1
+        hands = list(s.hands)
+        hands[seat] |= 1 << i
+        s.hands = hands
+        return
+    if kind == "pass":
+        s.passes += 1
+        s.turn = (seat + 1) % n
+        if hook.blocked(s):
+            finish(s, prev, "blocked", a)
+        return
+    i = a.tile.index
+    hands = list(s.hands)
+    hands[seat] &= ~(1 << i)
+    s.hands = hands
+    if kind == "discard":
+        discards = list(s.discards)
+        discards[seat] |= 1 << i
+        s.discards = discards
+    else:
+        place(s, a, i)
+        s.passes = 0
+    s.turn = (seat + 1) % n
+    if not hands[seat]:
+        finish(s, prev, "domino", a)
+    elif hook.blocked(s):
+        finish(s, prev, "blocked", a)
+
+
+def place(s, a, i) -> None:
+    ts = s.ctx.ts
+    s.played |= 1 << i
+    if s.left < 0:
+        x, y = (a.tile.lo, a.tile.hi) if a.flip else (a.tile.hi, a.tile.lo)
+        s.left, s.right = x, y
+        s.line = (s.line, ("R", x, y))
+        return
+    end = a.end
+    if end is None:
+        end = "left" if ts.suit[s.left] >> i & 1 else "right"
+    if end == "left":
+        outer = ts.other(i, s.left)
+        s.line = (s.line, ("L", outer, s.left))
+        s.left = outer
+    else:
+        outer = ts.other(i, s.right)
+        s.line = (s.line, ("R", s.right, outer))
+        s.right = outer
+
+
+def finish(s, prev, end, last) -> None:
+    """Score the round through the profile's hook and close it."""
+    result, scores, carry, match_winner, game_over = hooks(s).settle(s, prev, end, last)
+    s.result = result
+    s.scores = scores
+    s.carry_out = carry
+    s.match_winner = match_winner
+    s.phase = "game_over" if game_over else "round_over"
+    s.turn = None
+
+
+def explain(s, a) -> IllegalAction:
+    """Why `a` is not legal in `s` (a clear sentence for people and a stable code for clients)."""
+    ts, seat = s.ctx.ts, a.seat
+    legal_now = legal(s)
+    if a.kind == "opener":
+        if s.pending != "opener":
+            return IllegalAction("illegal_action", f"seat {seat} cannot name an opener now")
+        return IllegalAction("illegal_action",
+                             f"seat {seat} can only name seat {seat} or their partner {(seat + 2) % 4}")
+    if s.pending == "opener":
+        return IllegalAction("must_name_opener",
+                             f"seat {s.turn} must first name the opener (themselves or their partner)")
+    if a.train is not None:
+        return IllegalAction("malformed_action", "only Mexican Train plays name a train")
+    if a.kind in ("play", "discard") and a.tile.hi > ts.max_pip:
+        return IllegalAction("malformed_action", f"{a.tile} is not in a double-{ts.max_pip} set")
+    if a.kind in ("play", "discard") and not s.hands[seat] >> a.tile.index & 1:
+        return IllegalAction("tile_not_in_hand", f"seat {seat} does not hold {a.tile}")
+    fitting = [x for x in legal_now if x.kind == "play"]
+    if a.kind == "play":
+        if s.left < 0:
+            allowed = ", ".join(sorted({str(x.tile) for x in fitting}))
+            return IllegalAction("wrong_opening", f"seat {seat} must open with {allowed}")
+        i = a.tile.index
+        fits_l, fits_r = ts.suit[s.left] >> i & 1, ts.suit[s.right] >> i & 1
+        if not (fits_l or fits_r):
+            return IllegalAction("does_not_fit",
+                                 f"{a.tile} fits neither end ({s.left} left, {s.right} right)")
+        if a.end is not None:
+            return IllegalAction("does_not_fit", f"{a.tile} does not fit the {a.end} end "
+                                                 f"({s.left if a.end == 'left' else s.right})")
+        return IllegalAction("end_required", f"{a.tile} fits both ends: name the end "
+                                             f"(left shows {s.left}, right shows {s.right})")
+    if fitting:
+        t = fitting[0]
+        where = ("the " + t.end + " end") if t.end else (
+            "the line" if s.left < 0 else
+            "the left end" if ts.suit[s.left] >> t.tile.index & 1 else "the right end")
+        verb = {"draw": "draw", "pass": "pass", "discard": "discard", "done": "end the turn"}[a.kind]
+        return IllegalAction("must_play", f"seat {seat} cannot {verb} while {t.tile} fits {where}")
+    if a.kind == "draw":
+        if s.ctx.profile.stuck != "draw":
+            return IllegalAction("illegal_action", f"there is no boneyard in {s.ctx.profile.name}")
+        return IllegalAction("boneyard_empty", f"seat {seat} cannot draw: the boneyard is empty")
+    if a.kind == "pass":
+        if legal_now and legal_now[0].kind == "draw":
+            return IllegalAction("must_draw", f"seat {seat} cannot pass while the boneyard has tiles")
+        return IllegalAction("must_discard", f"seat {seat} cannot pass: a tile must be discarded")
+    if a.kind == "discard":
+        return IllegalAction("illegal_action", f"discarding is not allowed here")
+    return IllegalAction("illegal_action", f"{a.kind} is not an action of {s.ctx.profile.name}")

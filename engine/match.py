@@ -1,0 +1,147 @@
+"""A match as a log: (profile, options, each round's deal, actions). Every position is a replay
+of the log, so undo, redo, restart, new game, records and crash recovery are log operations."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .actions import Action, IllegalAction
+from .deal import Deal, deal_from_seed, uses_lot
+from .profiles import normalize_options
+from .rules import apply, new_game, start_round
+
+
+@dataclass
+class RoundLog:
+    deal: Deal
+    actions: list = field(default_factory=list)
+
+
+class Match:
+    def __init__(self, profile_name: str, options: dict | None = None, seats: list | None = None):
+        self.profile_name = profile_name
+        self.options = normalize_options(profile_name, options)
+        self.rounds: list[RoundLog] = []
+        self._starts = []        # state right after each round's deal
+        self._state = new_game(profile_name, self.options)
+        self._empty = self._state
+        self._redo: list[list] = []  # batches of ("deal", Deal) / ("act", Action), oldest first
+        self.seats = seats if seats is not None else [{"name": f"Seat {i + 1}"} for i in range(self._state.players)]
+
+    @property
+    def state(self):
+        return self._state
+
+    # -- moving forward ----------------------------------------------------------------------
+    def start_round(self, seed: int | None = None, deal: Deal | None = None, opener: int | None = None):
+        if deal is None:
+            if seed is None:
+                raise ValueError("a round needs a seed or a deal")
+            deal = deal_from_seed(self.profile_name, self.options, seed)
+        if opener is not None:
+            deal = replace(deal, opener=opener)
+        if (uses_lot(self.profile_name, self.options) and self._state.phase == "new"
+                and deal.opener is None):
+            raise ValueError("the first player of this round is drawn by lot: give the opener")
+        self._deal(deal)
+        self._redo.clear()
+        return self._state
+
+    def _deal(self, deal: Deal) -> None:
+        new = start_round(self._state, deal)
+        self.rounds.append(RoundLog(deal))
+        self._starts.append(new)
+        self._state = new
+
+    def act(self, action):
+        if not isinstance(action, Action):
+            action = Action.from_json(action)
+        if not self.rounds:
+            raise IllegalAction("round_over", "no round has been dealt yet")
+        self._state = apply(self._state, action)
+        self.rounds[-1].actions.append(action)
+        self._redo.clear()
+        return self._state
+
+    # -- going back --------------------------------------------------------------------------
+    def _positions(self):
+        """(round index, action index) of every action, newest first."""
+        for r in range(len(self.rounds) - 1, -1, -1):
+            for k in range(len(self.rounds[r].actions) - 1, -1, -1):
+                yield r, k
+
+    def can_undo(self, seat: int, humans=None) -> bool:
+        """True when `seat` has an action to take back; with `humans` (the seats played by people)
+        only while every action after it was a computer's."""
+        for r, k in self._positions():
+            a = self.rounds[r].actions[k]
+            if a.seat == seat:
+                return True
+            if humans is not None and a.seat in humans:
+                return False
+        return False
+
+    def undo(self, seat: int, humans=None) -> bool:
+        """Take back `seat`'s last action and everything after it (computer replies, later deals)."""
+        if not self.can_undo(seat, humans):
+            return False
+        r, k = next((r, k) for r, k in self._positions() if self.rounds[r].actions[k].seat == seat)
+        batch = [("act", a) for a in self.rounds[r].actions[k:]]
+        for later in self.rounds[r + 1:]:
+            batch.append(("deal", later.deal))
+            batch.extend(("act", a) for a in later.actions)
+        self.rounds = self.rounds[:r + 1]
+        self._starts = self._starts[:r + 1]
+        self.rounds[r].actions = self.rounds[r].actions[:k]
+        self._state = self._replay_round(r)
+        self._redo.append(batch)
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redo(self) -> bool:
+        if not self._redo:
+            return False
+        for kind, item in self._redo.pop():
+            if kind == "deal":
+                self._deal(item)
+            else:
+                self._state = apply(self._state, item)
+                self.rounds[-1].actions.append(item)
+        return True
+
+    def restart(self) -> None:
+        """The current round's deal again; scores from before it are kept."""
+        if not self.rounds:
+            return
+        self.rounds[-1].actions = []
+        self._state = self._starts[-1]
+        self._redo.clear()
+
+    def new_game(self, seed: int | None = None, deal: Deal | None = None, opener: int | None = None):
+        """Round 1 of a fresh match (same profile, options and seats)."""
+        self.rounds, self._starts, self._redo = [], [], []
+        self._state = self._empty
+        if seed is not None or deal is not None:
+            self.start_round(seed=seed, deal=deal, opener=opener)
+        return self._state
+
+    def _replay_round(self, r: int):
+        state = self._starts[r]
+        for a in self.rounds[r].actions:
+            state = apply(state, a)
+        return state
+
+    # -- records -----------------------------------------------------------------------------
+    def to_record(self) -> dict:
+        from .record import match_to_record
+        return match_to_record(self)
+
+    @classmethod
+    def from_record(cls, record: dict) -> "Match":
+        from .record import match_from_record
+        return match_from_record(record)
+
+    def results(self) -> dict:
+        from .record import results_of
+        return results_of(self._state)

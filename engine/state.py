@@ -1,0 +1,147 @@
+"""The state of a game: one immutable-by-convention object per position.
+
+`apply` clones a state and changes the clone, so a state that was handed out never changes.
+What stays fixed for a whole round (profile, options, the deal, scores before the round) lives in
+`RoundContext`, shared by reference between the states of that round.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .deal import Deal
+from .profiles import Profile
+from .tiles import TileSet
+
+
+@dataclass(frozen=True)
+class RoundContext:
+    profile: Profile
+    options: dict
+    ts: TileSet
+    players: int
+    round_no: int                 # 1-based; 0 before the first deal
+    deal: Deal | None
+    stock: tuple                  # tile indices, in order
+    scores: tuple                 # before this round
+    results: tuple                # finished rounds (RECORD.md replay entries)
+    carry: dict = field(default_factory=dict)  # what the previous round hands on (leader, winner...)
+    match_no: int = 1
+
+
+class State:
+    __slots__ = (
+        "ctx", "phase", "turn", "hands", "discards", "stock_pos", "played", "passes", "log",
+        # one-line games
+        "left", "right", "line", "lead_mask", "pending",
+        # Mexican Train
+        "trains", "ends", "markers", "uncovered", "first_pending", "in_first", "drawn",
+        # round end
+        "result", "scores", "match_winner", "carry_out",
+        "_legal",
+    )
+
+    def clone(self) -> "State":
+        new = object.__new__(State)
+        new.ctx = self.ctx
+        new.phase = self.phase
+        new.turn = self.turn
+        new.hands = self.hands
+        new.discards = self.discards
+        new.stock_pos = self.stock_pos
+        new.played = self.played
+        new.passes = self.passes
+        new.log = self.log
+        new.left = self.left
+        new.right = self.right
+        new.line = self.line
+        new.lead_mask = self.lead_mask
+        new.pending = self.pending
+        new.trains = self.trains
+        new.ends = self.ends
+        new.markers = self.markers
+        new.uncovered = self.uncovered
+        new.first_pending = self.first_pending
+        new.in_first = self.in_first
+        new.drawn = self.drawn
+        new.result = self.result
+        new.scores = self.scores
+        new.match_winner = self.match_winner
+        new.carry_out = self.carry_out
+        new._legal = None
+        return new
+
+    # -- convenient read-only facts ------------------------------------------------------------
+    @property
+    def profile(self) -> Profile:
+        return self.ctx.profile
+
+    @property
+    def options(self) -> dict:
+        return dict(self.ctx.options)
+
+    @property
+    def players(self) -> int:
+        return self.ctx.players
+
+    @property
+    def round_no(self) -> int:
+        return self.ctx.round_no
+
+    @property
+    def boneyard(self) -> int:
+        """Tiles that can still be drawn."""
+        if self.ctx.profile.stuck != "draw":
+            return 0
+        return len(self.ctx.stock) - self.stock_pos
+
+    def actions(self) -> list:
+        """This round's actions, oldest first."""
+        out, node = [], self.log
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
+
+    def line_tiles(self) -> list:
+        """The line, left to right, as (x, y) pairs: x touches the left neighbour."""
+        left, right, node = [], [], self.line
+        while node is not None:
+            node, (side, x, y) = node
+            (left if side == "L" else right).append((x, y))
+        right.reverse()
+        return left + right
+
+    def __repr__(self):
+        return (f"<State {self.ctx.profile.name} round {self.ctx.round_no} {self.phase} "
+                f"turn={self.turn}>")
+
+
+def blank_state(ctx: RoundContext) -> State:
+    s = object.__new__(State)
+    s.ctx = ctx
+    s.phase = "new"
+    s.turn = None
+    s.hands = [0] * ctx.players
+    s.discards = [0] * ctx.players
+    s.stock_pos = 0
+    s.played = 0
+    s.passes = 0
+    s.log = None
+    s.left = s.right = -1
+    s.line = None
+    s.lead_mask = None
+    s.pending = None
+    s.trains = None
+    s.ends = None
+    s.markers = 0
+    s.uncovered = None
+    s.first_pending = 0
+    s.in_first = False
+    s.drawn = -1
+    s.result = None
+    s.scores = ctx.scores
+    s.match_winner = None
+    s.carry_out = None
+    s._legal = None
+    return s

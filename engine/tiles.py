@@ -1,0 +1,94 @@
+"""Tiles, tile sets and the bitmask helpers the rules use.
+
+A tile set of `max_pip` holds every pair (hi, lo) with max_pip >= hi >= lo >= 0. Each tile has an
+index `hi*(hi+1)//2 + lo`, so a hand (or any group of tiles) is an int bitmask: testing what fits
+an end is one AND, which keeps random playouts fast.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True, order=True)
+class Tile:
+    hi: int
+    lo: int
+
+    @staticmethod
+    def parse(text: str) -> "Tile":
+        """`"6-4"` or `"4-6"` -> Tile(6, 4). Raises ValueError on anything else."""
+        a, b = parse_pair(text)
+        return Tile(max(a, b), min(a, b))
+
+    def __str__(self) -> str:
+        return f"{self.hi}-{self.lo}"
+
+    @property
+    def pips(self) -> int:
+        return self.hi + self.lo
+
+    @property
+    def is_double(self) -> bool:
+        return self.hi == self.lo
+
+    @property
+    def index(self) -> int:
+        return self.hi * (self.hi + 1) // 2 + self.lo
+
+
+def parse_pair(text) -> tuple[int, int]:
+    """`"x-y"` -> (x, y) in the written order. Raises ValueError when it is not a tile."""
+    if not isinstance(text, str):
+        raise ValueError(f"a tile is written 'a-b', not {text!r}")
+    parts = text.strip().split("-")
+    if len(parts) != 2 or not all(p.isdigit() and len(p) <= 2 for p in parts):
+        raise ValueError(f"a tile is written 'a-b', not {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+class TileSet:
+    """Lookup tables for one set (double-six or double-twelve)."""
+
+    def __init__(self, max_pip: int):
+        self.max_pip = max_pip
+        self.tiles = [Tile(hi, lo) for hi in range(max_pip + 1) for lo in range(hi + 1)]
+        self.size = len(self.tiles)
+        self.full = (1 << self.size) - 1
+        self.pips = [t.pips for t in self.tiles]
+        self.hi = [t.hi for t in self.tiles]
+        self.lo = [t.lo for t in self.tiles]
+        self.suit = [0] * (max_pip + 1)  # suit[n]: tiles showing n
+        for i, t in enumerate(self.tiles):
+            self.suit[t.hi] |= 1 << i
+            self.suit[t.lo] |= 1 << i
+        self.double = [self.tiles.index(Tile(n, n)) for n in range(max_pip + 1)]
+        self.doubles = sum(1 << i for i in self.double)
+
+    def index(self, tile: Tile) -> int:
+        if tile.hi > self.max_pip:
+            raise ValueError(f"{tile} is not in a double-{self.max_pip} set")
+        return tile.index
+
+    def other(self, i: int, n: int) -> int:
+        """The half of tile i opposite the half showing n."""
+        return self.lo[i] if self.hi[i] == n else self.hi[i]
+
+    def mask_pips(self, mask: int) -> int:
+        return sum(self.pips[i] for i in bits(mask))
+
+    def names(self, mask: int) -> list[str]:
+        return [str(self.tiles[i]) for i in bits(mask)]
+
+
+@lru_cache(maxsize=None)
+def tile_set(max_pip: int) -> TileSet:
+    return TileSet(max_pip)
+
+
+def bits(mask: int):
+    """Indices of the set bits of mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

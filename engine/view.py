@@ -1,0 +1,108 @@
+"""`view_for`: the only secrecy filter. A seat sees its own hand and discards, everything public,
+and at a round's end every hand and discard (undealt leftovers stay hidden)."""
+from __future__ import annotations
+
+from .profiles import has_teams
+from .rules import legal_actions
+from .tiles import bits
+
+
+def _tile_entry(x, y):
+    return {"tile": f"{max(x, y)}-{min(x, y)}", "left": x, "right": y, "double": x == y}
+
+
+def _train_entry(x, y):
+    return {"tile": f"{max(x, y)}-{min(x, y)}", "from": x, "to": y, "double": x == y}
+
+
+def public_history(state, seat):
+    """This round's actions as this seat may know them: other seats' discards are face down."""
+    out = []
+    for a in state.actions():
+        entry = a.to_json()
+        if a.kind == "discard" and a.seat != seat:
+            entry["discard"] = None
+        out.append(entry)
+    return out
+
+
+def _trains(state):
+    n, ts = state.ctx.players, state.ctx.ts
+    from .profiles.mexican_train import engine_number
+
+    def tiles(node):
+        out = []
+        while node is not None:
+            node, (x, y) = node
+            out.append(_train_entry(x, y))
+        out.reverse()
+        return out
+
+    e = engine_number(state)
+    placed = state.phase != "play" or state.pending != "engine"
+    engine_played = bool(state.played >> ts.double[e] & 1) if state.played else False
+    uncovered = None
+    if state.uncovered is not None:
+        t, d = state.uncovered
+        uncovered = {"train": "mexican" if t == n else t, "tile": f"{d}-{d}"}
+    return {
+        "engine": f"{e}-{e}" if placed and engine_played else None,
+        "mexican": {"tiles": tiles(state.trains[n]), "end": state.ends[n]},
+        "personal": [{"tiles": tiles(state.trains[s]), "end": state.ends[s],
+                      "marker": bool(state.markers >> s & 1)} for s in range(n)],
+        "uncovered": uncovered,
+        "run": state.turn if state.pending == "run" else None,
+    }
+
+
+def view_for(state, seat) -> dict:
+    ctx = state.ctx
+    ts, n, profile = ctx.ts, ctx.players, ctx.profile
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+        raise ValueError(f"no seat {seat!r} at this table")
+    round_over = state.phase in ("round_over", "game_over")
+    actions = state.actions()
+    passed = [False] * n
+    drew = [0] * n
+    for a in actions:
+        if a.kind == "play":
+            passed[a.seat] = False
+        elif a.kind == "pass":
+            passed[a.seat] = True
+        elif a.kind == "draw":
+            drew[a.seat] += 1
+    seats = [{"count": h.bit_count(), "discards": d.bit_count(), "passed": passed[i], "drew": drew[i],
+              "marker": bool(state.markers >> i & 1)}
+             for i, (h, d) in enumerate(zip(state.hands, state.discards))]
+    train = profile.family == "train"
+    view = {
+        "profile": profile.name,
+        "options": dict(ctx.options),
+        "players": n,
+        "seat": seat,
+        "round": ctx.round_no,
+        "phase": state.phase,
+        "turn": state.turn,
+        "pending": state.pending if state.pending in ("opener", "run", "engine") else None,
+        "direction": profile.direction,
+        "teams": [[0, 2], [1, 3]] if has_teams(profile, ctx.options) else None,
+        "line": [] if train else [_tile_entry(x, y) for x, y in state.line_tiles()],
+        "ends": None if train or state.left < 0 else {"left": state.left, "right": state.right},
+        "trains": _trains(state) if train and state.phase != "new" else None,
+        "seats": seats,
+        "hand": None if seat is None else ts.names(state.hands[seat]),
+        "own_discards": None if seat is None else ts.names(state.discards[seat]),
+        "boneyard": state.boneyard,
+        "scores": list(state.scores),
+        "score_kind": profile.score_kind,
+        "history": public_history(state, None if round_over else seat),
+        "legal": [a.to_json() for a in legal_actions(state)] if seat is not None and seat == state.turn else [],
+        "rounds": list(ctx.results),
+        "result": state.result,
+        "reveal": None,
+        "match_winner": state.match_winner,
+    }
+    if round_over and state.result is not None:
+        view["reveal"] = {"hands": [ts.names(h) for h in state.hands],
+                          "discards": [ts.names(d) for d in state.discards]}
+    return view
