@@ -29,6 +29,7 @@ DEFAULTS = {
     "COMPUTER_DELAY": 1.2,              # seconds a computer "thinks" (0 in tests)
     "WIFI_SSID": None,
     "WIFI_PASSWORD": None,
+    "RATE_LIMIT": (20.0, 40.0),         # per websocket: messages per second, burst
     "WEB_DIR": str(ROOT / "web"),
     "LOCALES_DIR": str(ROOT / "locales"),
 }
@@ -187,7 +188,8 @@ def create_app(config: dict | None = None) -> Flask:
     t = Tables(store, name=app.config["NAME"],
                base_url=app.config["BASE_URL"] or "http://127.0.0.1:8000",
                kiosk=bool(app.config["KIOSK"]), pin=app.config["PIN"],
-               computer_delay=float(app.config["COMPUTER_DELAY"]), wifi=wifi)
+               computer_delay=float(app.config["COMPUTER_DELAY"]), wifi=wifi,
+               rate=tuple(app.config["RATE_LIMIT"]))
     t.restore()
     app.extensions["tabletop"] = t
     app.register_blueprint(pages)

@@ -47,7 +47,8 @@ class Connection:
         self.seat = None
         self.paused = False
         self.unlocked = False
-        self._tokens = BURST
+        self._rate, self._burst = getattr(tables, "rate", (RATE, BURST))
+        self._tokens = self._burst
         self._last = time.monotonic()
         self._dropped = 0
         self._dropped_since = time.monotonic()
@@ -65,11 +66,16 @@ class Connection:
                 self._cond.notify()
 
     def push_view(self) -> None:
+        """Queue the current view. A view already waiting moves behind the newest frame, so a
+        view always follows the frames (welcome, joined, ok) of the change it shows."""
         with self._cond:
-            if not self.closed and not self._view_queued:
-                self._view_queued = True
-                self._outbox.append(_VIEW)
-                self._cond.notify()
+            if self.closed:
+                return
+            if self._view_queued:
+                self._outbox.remove(_VIEW)
+            self._view_queued = True
+            self._outbox.append(_VIEW)
+            self._cond.notify()
 
     def _sender(self) -> None:
         while True:
@@ -113,7 +119,7 @@ class Connection:
 
     def allow(self) -> bool:
         now = time.monotonic()
-        self._tokens = min(BURST, self._tokens + (now - self._last) * RATE)
+        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
         self._last = now
         if self._tokens >= 1:
             self._tokens -= 1

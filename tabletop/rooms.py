@@ -487,7 +487,7 @@ class Tables:
 
     def __init__(self, store, *, name: str = "Domino table", base_url: str = "http://127.0.0.1:8000",
                  kiosk: bool = False, pin: str | None = None, computer_delay: float = 1.2,
-                 wifi: tuple[str, str | None] | None = None):
+                 wifi: tuple[str, str | None] | None = None, rate: tuple[float, float] = (20.0, 40.0)):
         from .computer import Runner
         self.store = store
         self.name = name
@@ -495,6 +495,7 @@ class Tables:
         self.kiosk = kiosk
         self.pin = pin
         self.wifi = wifi
+        self.rate = rate                    # per connection: messages per second, burst
         self.rooms: dict[str, Room] = {}
         self.lock = threading.Lock()
         self.runner = Runner(computer_delay)

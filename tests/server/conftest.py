@@ -11,13 +11,17 @@ from werkzeug.serving import make_server
 from tabletop.app import create_app
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "app_config(dict): extra create_app config for the live server")
+
+
 class Live:
     def __init__(self, app):
         self.app = app
         self.server = make_server("127.0.0.1", 0, app, threaded=True)
         self.port = self.server.server_port
         self.url = f"http://127.0.0.1:{self.port}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self.thread.start()
 
     @property
@@ -51,7 +55,7 @@ class Client:
     def recv(self) -> dict:
         return self.backlog.pop(0) if self.backlog else self._read()
 
-    def take(self, pred, limit=200) -> dict:
+    def take(self, pred, limit=100000) -> dict:
         """The first frame matching `pred`; frames before it stay in the backlog."""
         for i, f in enumerate(self.backlog):
             if pred(f):
@@ -63,7 +67,7 @@ class Client:
             self.backlog.append(f)
         raise AssertionError("frame not received")
 
-    def until(self, pred, limit=200) -> dict:
+    def until(self, pred, limit=100000) -> dict:
         for _ in range(limit):
             f = self.recv()
             if pred(f):
@@ -95,8 +99,12 @@ class Client:
 
 
 @pytest.fixture
-def live(tmp_path):
-    app = create_app({"DATA": str(tmp_path), "COMPUTER_DELAY": 0, "BASE_URL": "http://127.0.0.1:1"})
+def live(tmp_path, request):
+    config = {"DATA": str(tmp_path), "COMPUTER_DELAY": 0, "BASE_URL": "http://127.0.0.1:1"}
+    marker = request.node.get_closest_marker("app_config")
+    if marker:
+        config.update(marker.args[0])
+    app = create_app(config)
     server = Live(app)
     yield server
     server.stop()
