@@ -10,7 +10,8 @@
 //   size         short side in CSS pixels (default 48); the long side is twice as long
 //   faceDown     draw the back of a tile (a and b are ignored and never put into the markup)
 //   highlight    false | true | "fit" | "selected" | "last" | "hint": a ring inside the edge
-//                (different widths and dash patterns, so it reads without colour too)
+//                (fit: thin solid, selected: wide solid, last: dashed, hint: dotted), so the
+//                kinds differ by shape as well as colour; also a class tile--<kind> for CSS
 //   label        accessible name (default "a-b", "face-down tile"); null or "" hides it
 //   color        per-number pip colours (default true); all are dark on ivory (contrast >= 7:1)
 //   className    extra CSS classes
@@ -49,15 +50,15 @@ export const PIP_COLORS = [
 export const PIP_DARK = "#1a1a1a";
 
 const HIGHLIGHTS = {
-  fit: { color: "#f5b301", width: 7, dash: "" },
-  selected: { color: "#0a66d8", width: 10, dash: "" },
+  fit: { color: "#f5b301", width: 6, dash: "" },
+  selected: { color: "#0a66d8", width: 9, dash: "" },
   last: { color: "#e0522b", width: 6, dash: "14 8" },
   hint: { color: "#12a150", width: 7, dash: "4 6" },
 };
 
 // 3x3 grid for 0..9, three columns of four rows for 10..12.
 const G = [23, 50, 77];
-const R4 = [16, 38.7, 61.3, 84];
+const R4 = [17.5, 39.2, 60.8, 82.5];
 const C4 = [21, 50, 79];
 
 const LAYOUTS = (() => {
@@ -91,7 +92,7 @@ export function pipLayout(n) {
 
 /** Pip radius for a number: smaller where four rows must fit. */
 export function pipRadius(n) {
-  return n >= 10 ? 8.4 : 10.5;
+  return n >= 10 ? 8.2 : 10.5;
 }
 
 export function parseTile(text) {
@@ -181,14 +182,26 @@ export function tileSVGString(a, b, options) {
   const a11y = label ? `role="img" aria-label="${esc(label)}"` : `aria-hidden="true"`;
   const data = faceDown ? `data-face-down="true"` : `data-tile="${n.a}-${n.b}"`;
 
+  let ring = "";
+  if (hl) {
+    const s = HIGHLIGHTS[hl];
+    const i = 1.5 + s.width / 2;
+    const dash = s.dash ? ` stroke-dasharray="${s.dash}"` : "";
+    ring =
+      `<rect class="tile-ring" x="${num(i)}" y="${num(i)}" width="${num(w - 2 * i)}" height="${num(h - 2 * i)}"` +
+      ` rx="${num(Math.max(12 - s.width / 2, 4))}" fill="none" stroke="${s.color}" stroke-width="${s.width}"${dash}/>`;
+  }
+
   let body = "";
   if (faceDown) {
     body += `<rect x="1.5" y="1.5" width="${w - 3}" height="${h - 3}" rx="12" fill="${BACK}" stroke="${BACK_EDGE}" stroke-width="3"/>`;
     body += backPattern(w, h);
+    body += ring;
   } else {
     body += `<rect x="1.5" y="1.5" width="${w - 3}" height="${h - 3}" rx="12" fill="${IVORY}" stroke="${EDGE}" stroke-width="3"/>`;
     // a soft inner bevel line so the tile reads as an object on any background
     body += `<rect x="5" y="5" width="${w - 10}" height="${h - 10}" rx="9" fill="none" stroke="#ffffff" stroke-width="1.5" opacity="0.9"/>`;
+    body += ring; // under the divider and pips, so a wide ring never hides a pip
     if (vertical) {
       body += `<line x1="12" y1="100" x2="88" y2="100" stroke="${DIVIDER}" stroke-width="3.5" stroke-linecap="round"/>`;
     } else {
@@ -197,20 +210,6 @@ export function tileSVGString(a, b, options) {
     body += halfPips(n.a, 0, vertical, color);
     body += halfPips(n.b, 100, vertical, color);
   }
-  if (hl) {
-    const s = HIGHLIGHTS[hl];
-    const i = 1.5 + s.width / 2;
-    const dash = s.dash ? ` stroke-dasharray="${s.dash}"` : "";
-    body +=
-      `<rect class="tile-ring" x="${num(i)}" y="${num(i)}" width="${num(w - 2 * i)}" height="${num(h - 2 * i)}"` +
-      ` rx="${num(Math.max(12 - s.width / 2, 4))}" fill="none" stroke="${s.color}" stroke-width="${s.width}"${dash}/>`;
-    if (hl === "selected") {
-      // a second, white line inside the ring: "selected" differs from "fit" by shape too
-      const j = i + s.width / 2 + 2;
-      body += `<rect x="${num(j)}" y="${num(j)}" width="${num(w - 2 * j)}" height="${num(h - 2 * j)}" rx="4" fill="none" stroke="#ffffff" stroke-width="2.5"/>`;
-    }
-  }
-
   return (
     `<svg xmlns="${SVG_NS}" class="${esc(classes.join(" "))}" viewBox="0 0 ${w} ${h}" width="${num(pw)}" height="${num(ph)}" ` +
     `${data} ${a11y} focusable="false">${body}</svg>`
