@@ -119,3 +119,35 @@ class Action:
 
     def __repr__(self):
         return f"Action({self.to_json()})"
+
+
+class ActionTable:
+    """Every line-game action of one tile set, prebuilt per seat so the rules never build one."""
+
+    def __init__(self, ts, seats=10):
+        make, tiles = Action.make, ts.tiles
+        self.play = [[make(s, "play", t) for t in tiles] for s in range(seats)]
+        self.left = [[make(s, "play", t, "left") for t in tiles] for s in range(seats)]
+        self.right = [[make(s, "play", t, "right") for t in tiles] for s in range(seats)]
+        self.discard = [[make(s, "discard", t) for t in tiles] for s in range(seats)]
+        self.draw = [make(s, "draw") for s in range(seats)]
+        self.pass_ = [make(s, "pass") for s in range(seats)]
+        self.done = [make(s, "done") for s in range(seats)]
+        self._train: dict = {}
+
+    def on_train(self, seat, tile, train):
+        key = (seat, tile.hi, tile.lo, train)
+        found = self._train.get(key)
+        if found is None:
+            found = self._train[key] = Action.make(seat, "play", tile, train=train)
+        return found
+
+
+_TABLES: dict = {}
+
+
+def action_table(ts) -> ActionTable:
+    table = _TABLES.get(ts.max_pip)
+    if table is None:
+        table = _TABLES[ts.max_pip] = ActionTable(ts)
+    return table

@@ -1,7 +1,8 @@
 """Deals: explicit (from a record) or from a seed through the project's own shuffle."""
 from __future__ import annotations
 
-import random
+import hashlib
+import struct
 from dataclasses import dataclass
 
 from .profiles import get_profile, hand_size, normalize_options, seat_count
@@ -30,19 +31,84 @@ def uses_lot(profile_name: str, options: dict) -> bool:
 
 
 def deal_from_seed(profile_name: str, options: dict | None, seed: int) -> Deal:
-    """Shuffle the whole set with random.Random(seed), deal hands in seat order, the rest is the
-    stock; where a first player is drawn by lot, it is drawn after the shuffle from the same stream."""
+    """Shuffle the whole set with the seed's stream (SeedStream), deal hands in seat order, the
+    rest is the stock; where a first player is drawn by lot, it is drawn after the shuffle from
+    the same stream."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError("a seed is an integer")
-    profile = get_profile(profile_name)
-    options = normalize_options(profile_name, options)
+    return _seeded(get_profile(profile_name), normalize_options(profile_name, options), seed)
+
+
+class SeedStream:
+    """The project's random stream, simple enough to re-implement anywhere: the bytes of
+    SHA-256("domino-deal/1:<seed>:<k>") for k = 0, 1, 2 ..., read as big-endian 32-bit numbers.
+    `below(m)` is uniform by rejection (numbers at or above the largest multiple of m are skipped)."""
+
+    def __init__(self, seed: int):
+        self.prefix = f"domino-deal/1:{seed}:".encode()
+        self.k = 0
+        self.buffer = []  # the unread numbers of the current block, last one first
+
+    def _refill(self) -> None:
+        digest = hashlib.sha256(self.prefix + str(self.k).encode()).digest()
+        self.k += 1
+        self.buffer = list(struct.unpack(">8I", digest))[::-1]
+
+    def next32(self) -> int:
+        if not self.buffer:
+            self._refill()
+        return self.buffer.pop()
+
+    def take(self, count: int) -> list:
+        """The next `count` numbers of the stream, in order."""
+        out = []
+        while len(out) < count:
+            if not self.buffer:
+                self._refill()
+            need = min(count - len(out), len(self.buffer))
+            out.extend(reversed(self.buffer[-need:]))
+            del self.buffer[-need:]
+        return out
+
+    def below(self, m: int) -> int:
+        limit = 4294967296 - 4294967296 % m
+        u = self.next32()
+        while u >= limit:
+            u = self.next32()
+        return u % m
+
+
+def shuffle(items: list, stream: SeedStream) -> None:
+    """Fisher-Yates: for i from the last index down to 1, swap item i with item below(i + 1)."""
+    # Inlined `below` over numbers taken in one go: the same stream, consumed in the same order.
+    words = stream.take(len(items) - 1)
+    pos = 0
+    for i in range(len(items) - 1, 0, -1):
+        m = i + 1
+        limit = 4294967296 - 4294967296 % m
+        while True:
+            if pos < len(words):
+                u = words[pos]
+                pos += 1
+            else:
+                u = stream.next32()
+            if u < limit:
+                break
+        j = u % m
+        items[i], items[j] = items[j], items[i]
+
+
+def _seeded(profile, options: dict, seed: int) -> Deal:
+    """deal_from_seed for options already normalized. The set starts in index order
+    (0-0, 1-0, 1-1, 2-0, ...), is shuffled, hands are dealt in seat order, the rest is the stock."""
+    profile_name = profile.name
     tiles = list(tile_set(profile.max_pip).tiles)
-    rng = random.Random(seed)
-    rng.shuffle(tiles)
+    stream = SeedStream(seed)
+    shuffle(tiles, stream)
     n, size = seat_count(profile, options), hand_size(profile, options)
     hands = tuple(tuple(tiles[i * size:(i + 1) * size]) for i in range(n))
     stock = tuple(tiles[n * size:])
-    opener = rng.randrange(n) if uses_lot(profile_name, options) else None
+    opener = stream.below(n) if uses_lot(profile_name, options) else None
     start = (stock[0].hi, stock[0].lo) if uses_lot(profile_name, options) else None
     return Deal(hands, stock, start, opener, seed)
 

@@ -8,43 +8,37 @@ from .actions import Action, IllegalAction
 from .tiles import bits
 
 
-def hooks(state):
-    from .profiles import hooks_for
-    return hooks_for(state.ctx.profile)
-
-
-def _play(seat, ts, i, end=None):
-    return Action.make(seat, "play", ts.tiles[i], end)
-
-
 def legal(s) -> tuple:
     ctx, seat = s.ctx, s.turn
-    ts = ctx.ts
+    ts, acts = ctx.ts, ctx.acts
     if s.pending == "opener":
         return tuple(Action.make(seat, "opener", opener=o) for o in sorted({seat, (seat + 2) % 4}))
     hand = s.hands[seat]
-    if s.left < 0:  # the opening tile
-        return tuple(_play(seat, ts, i) for i in bits(hand & s.lead_mask))
-    suit_l, suit_r = ts.suit[s.left], ts.suit[s.right]
+    plays = acts.play[seat]
+    left, right = s.left, s.right
+    if left < 0:  # the opening tile
+        return tuple(plays[i] for i in bits(hand & s.lead_mask))
+    suit_l, suit_r = ts.suit[left], ts.suit[right]
     fit = hand & (suit_l | suit_r)
     if fit:
-        if s.left == s.right:
-            return tuple(_play(seat, ts, i) for i in bits(fit))
-        both = fit & suit_l & suit_r
+        both = fit & suit_l & suit_r if left != right else 0
         out = []
-        for i in bits(fit):
-            if both >> i & 1:
-                out.append(_play(seat, ts, i, "left"))
-                out.append(_play(seat, ts, i, "right"))
+        while fit:  # the set bits of fit, lowest first (inlined tiles.bits: this is the hot path)
+            low = fit & -fit
+            fit ^= low
+            i = low.bit_length() - 1
+            if both & low:
+                out.append(acts.left[seat][i])
+                out.append(acts.right[seat][i])
             else:
-                out.append(_play(seat, ts, i))
+                out.append(plays[i])
         return tuple(out)
     stuck = ctx.profile.stuck
     if stuck == "draw" and s.stock_pos < len(ctx.stock):
-        return (Action.make(seat, "draw"),)
+        return (acts.draw[seat],)
     if stuck == "discard" and ctx.options["discard"]:
-        return tuple(Action.make(seat, "discard", ts.tiles[i]) for i in bits(hand))
-    return (Action.make(seat, "pass"),)
+        return tuple(acts.discard[seat][i] for i in bits(hand))
+    return (acts.pass_[seat],)
 
 
 def accepts_variant(s, a) -> bool:
@@ -53,6 +47,10 @@ def accepts_variant(s, a) -> bool:
     optional (honoured as given)."""
     if a.kind != "play" or a.seat != s.turn or s.pending is not None or a.train is not None:
         return False
+    if a.flip and s.left >= 0:  # how a tile is written matters only for the opening tile
+        a = a.unflipped()
+        if a in legal(s):
+            return True
     ts = s.ctx.ts
     i = a.tile.index if a.tile.hi <= ts.max_pip else -1
     if i < 0 or not s.hands[a.seat] >> i & 1:
@@ -68,8 +66,8 @@ def accepts_variant(s, a) -> bool:
 def do(s, prev, a) -> None:
     """Carry out a legal action `a` on the clone `s` of `prev`."""
     ctx = s.ctx
-    ts, n, seat = ctx.ts, ctx.players, a.seat
-    hook = hooks(s)
+    n, seat = ctx.players, a.seat
+    hook = ctx.hooks
     kind = a.kind
     if kind == "opener":
         hook.on_opener(s, a)
@@ -90,13 +88,11 @@ def do(s, prev, a) -> None:
             finish(s, prev, "blocked", a)
         return
     i = a.tile.index
-    hands = list(s.hands)
+    hands = s.hands = list(s.hands)
     hands[seat] &= ~(1 << i)
-    s.hands = hands
     if kind == "discard":
-        discards = list(s.discards)
+        discards = s.discards = list(s.discards)
         discards[seat] |= 1 << i
-        s.discards = discards
     else:
         place(s, a, i)
         s.passes = 0
@@ -110,27 +106,27 @@ def do(s, prev, a) -> None:
 def place(s, a, i) -> None:
     ts = s.ctx.ts
     s.played |= 1 << i
-    if s.left < 0:
+    left = s.left
+    if left < 0:
         x, y = (a.tile.lo, a.tile.hi) if a.flip else (a.tile.hi, a.tile.lo)
         s.left, s.right = x, y
         s.line = (s.line, ("R", x, y))
         return
     end = a.end
-    if end is None:
-        end = "left" if ts.suit[s.left] >> i & 1 else "right"
-    if end == "left":
-        outer = ts.other(i, s.left)
-        s.line = (s.line, ("L", outer, s.left))
+    if end == "left" or (end is None and ts.suit[left] >> i & 1):
+        outer = ts.lo[i] if ts.hi[i] == left else ts.hi[i]
+        s.line = (s.line, ("L", outer, left))
         s.left = outer
     else:
-        outer = ts.other(i, s.right)
-        s.line = (s.line, ("R", s.right, outer))
+        right = s.right
+        outer = ts.lo[i] if ts.hi[i] == right else ts.hi[i]
+        s.line = (s.line, ("R", right, outer))
         s.right = outer
 
 
 def finish(s, prev, end, last) -> None:
     """Score the round through the profile's hook and close it."""
-    result, scores, carry, match_winner, game_over = hooks(s).settle(s, prev, end, last)
+    result, scores, carry, match_winner, game_over = s.ctx.hooks.settle(s, prev, end, last)
     s.result = result
     s.scores = scores
     s.carry_out = carry
@@ -170,8 +166,10 @@ def explain(s, a) -> IllegalAction:
         if a.end is not None:
             return IllegalAction("does_not_fit", f"{a.tile} does not fit the {a.end} end "
                                                  f"({s.left if a.end == 'left' else s.right})")
-        return IllegalAction("end_required", f"{a.tile} fits both ends: name the end "
-                                             f"(left shows {s.left}, right shows {s.right})")
+        if fits_l and fits_r:
+            return IllegalAction("end_required", f"{a.tile} fits both ends: name the end "
+                                                 f"(left shows {s.left}, right shows {s.right})")
+        return IllegalAction("illegal_action", f"seat {seat} cannot play {a.tile} now")
     if fitting:
         t = fitting[0]
         where = ("the " + t.end + " end") if t.end else (

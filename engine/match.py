@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .actions import Action, IllegalAction
-from .deal import Deal, deal_from_seed, uses_lot
+from .deal import Deal, _seeded, deal_from_seed, uses_lot
 from .profiles import normalize_options
 from .rules import apply, new_game, start_round
 
@@ -36,7 +36,9 @@ class Match:
         if deal is None:
             if seed is None:
                 raise ValueError("a round needs a seed or a deal")
-            deal = deal_from_seed(self.profile_name, self.options, seed)
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise ValueError("a seed is an integer")
+            deal = _seeded(self._state.ctx.profile, self.options, seed)
         if opener is not None:
             deal = replace(deal, opener=opener)
         if (uses_lot(self.profile_name, self.options) and self._state.phase == "new"

@@ -6,26 +6,38 @@ The profile's family picks the mechanics module (`line` or `profiles.mexican_tra
 from __future__ import annotations
 
 from . import line
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, action_table
 from .deal import Deal, check_deal
 from .profiles import get_profile, hooks_for, normalize_options, seat_count
 from .state import RoundContext, State, blank_state
 from .tiles import tile_set
 
 
-def _mechanics(state):
-    if state.ctx.profile.family == "train":
-        return hooks_for(state.ctx.profile)
-    return line
+_NEW_GAMES: dict = {}
 
 
 def new_game(profile_name: str, options: dict | None = None) -> State:
-    """A game before its first deal (phase "new")."""
+    """A game before its first deal (phase "new"). States never change, so one is shared."""
+    try:
+        key = (profile_name, tuple(sorted((options or {}).items())))
+        found = _NEW_GAMES.get(key)
+    except TypeError:  # unhashable option values: let normalize_options say what is wrong
+        return _new_game(profile_name, options)
+    if found is None:
+        found = _NEW_GAMES[key] = _new_game(profile_name, options)
+    return found
+
+
+def _new_game(profile_name: str, options: dict | None) -> State:
     profile = get_profile(profile_name)
     options = normalize_options(profile_name, options)
     n = seat_count(profile, options)
     zero = (0,) * (2 if profile.score_kind == "team_points" else n)
-    ctx = RoundContext(profile, options, tile_set(profile.max_pip), n, 0, None, (), zero, ())
+    hooks = hooks_for(profile)
+    ts = tile_set(profile.max_pip)
+    ctx = RoundContext(profile, options, ts, n, 0, None, (), zero, (),
+                       hooks=hooks, mech=hooks if profile.family == "train" else line,
+                       acts=action_table(ts))
     return blank_state(ctx)
 
 
@@ -35,7 +47,8 @@ def start_round(state: State, deal: Deal) -> State:
         raise IllegalAction("round_in_progress", "a round can only be dealt before the first round "
                                                  "or after a round has ended")
     prev = state.ctx
-    check_deal(prev.profile.name, prev.options, deal)
+    if deal.seed is None:  # a seeded deal is whole by construction
+        check_deal(prev.profile.name, prev.options, deal)
     carry = dict(state.carry_out or {})
     scores, results, match_no = state.scores, prev.results, prev.match_no
     if state.result is not None:
@@ -44,27 +57,30 @@ def start_round(state: State, deal: Deal) -> State:
         scores, match_no = (0,) * len(scores), match_no + 1
     ts = prev.ts
     ctx = RoundContext(prev.profile, prev.options, ts, prev.players, prev.round_no + 1, deal,
-                       tuple(t.index for t in deal.stock), scores, results, carry, match_no)
+                       tuple(t.index for t in deal.stock), scores, results, carry, match_no,
+                       prev.hooks, prev.mech, prev.acts)
     s = blank_state(ctx)
     s.hands = [sum(1 << t.index for t in hand) for hand in deal.hands]
     s.phase = "play"
-    hooks_for(ctx.profile).opening(s)
+    ctx.hooks.opening(s)
     return s
 
 
 def legal_actions(state: State) -> tuple:
     """Every legal action of the seat whose decision is pending (empty when none is)."""
     if state._legal is None:
-        state._legal = _mechanics(state).legal(state) if state.phase == "play" else ()
+        state._legal = state.ctx.mech.legal(state) if state.phase == "play" else ()
     return state._legal
 
 
 def apply(state: State, action) -> State:
     """The state after `action` (an Action or its record form); raises IllegalAction."""
-    if not isinstance(action, Action):
+    if action.__class__ is not Action:
         action = Action.from_json(action)
-    legal = state._legal if state._legal is not None else legal_actions(state)
-    mech = _mechanics(state)
+    legal = state._legal
+    if legal is None:
+        legal = legal_actions(state)
+    mech = state.ctx.mech
     if action not in legal:
         if state.phase != "play":
             raise IllegalAction("round_over", "the round is over: no action can be taken")

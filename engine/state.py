@@ -6,26 +6,33 @@ What stays fixed for a whole round (profile, options, the deal, scores before th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .deal import Deal
 from .profiles import Profile
 from .tiles import TileSet
 
 
-@dataclass(frozen=True)
 class RoundContext:
-    profile: Profile
-    options: dict
-    ts: TileSet
-    players: int
-    round_no: int                 # 1-based; 0 before the first deal
-    deal: Deal | None
-    stock: tuple                  # tile indices, in order
-    scores: tuple                 # before this round
-    results: tuple                # finished rounds (RECORD.md replay entries)
-    carry: dict = field(default_factory=dict)  # what the previous round hands on (leader, winner...)
-    match_no: int = 1
+    """Fixed for a round (never changed after construction)."""
+    __slots__ = ("profile", "options", "ts", "players", "round_no", "deal", "stock", "scores",
+                 "results", "carry", "match_no", "hooks", "mech", "acts")
+
+    def __init__(self, profile: Profile, options: dict, ts: TileSet, players: int, round_no: int,
+                 deal: Deal | None, stock: tuple, scores: tuple, results: tuple, carry=None,
+                 match_no: int = 1, hooks=None, mech=None, acts=None):
+        self.profile = profile
+        self.options = options
+        self.ts = ts
+        self.players = players
+        self.round_no = round_no      # 1-based; 0 before the first deal
+        self.deal = deal
+        self.stock = stock            # tile indices, in order
+        self.scores = scores          # before this round
+        self.results = results        # finished rounds (RECORD.md replay entries)
+        self.carry = carry or {}      # what the previous round hands on (leader, winner...)
+        self.match_no = match_no
+        self.hooks = hooks            # the profile's hook module (profiles/<name>.py)
+        self.mech = mech              # the family's mechanics module (line.py, or the train hooks)
+        self.acts = acts              # the interned actions of this tile set
 
 
 class State:

@@ -6,7 +6,7 @@ an end is one AND, which keeps random playouts fast.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 
@@ -14,6 +14,10 @@ from functools import lru_cache
 class Tile:
     hi: int
     lo: int
+    index: int = field(init=False, compare=False, repr=False)  # position in its set, for bitmasks
+
+    def __post_init__(self):
+        object.__setattr__(self, "index", self.hi * (self.hi + 1) // 2 + self.lo)
 
     @staticmethod
     def parse(text: str) -> "Tile":
@@ -31,10 +35,6 @@ class Tile:
     @property
     def is_double(self) -> bool:
         return self.hi == self.lo
-
-    @property
-    def index(self) -> int:
-        return self.hi * (self.hi + 1) // 2 + self.lo
 
 
 def parse_pair(text) -> tuple[int, int]:

@@ -104,11 +104,16 @@ def has_teams(profile: Profile, options: dict) -> bool:
     return profile.name == "six-love" or (profile.name == "gaple" and options["partners"])
 
 
+_HOOKS: dict = {}
+
+
 def hooks_for(profile: Profile):
     """The module holding what the profile's data cannot say (opening, blocking, scoring)."""
-    from . import draw_block, gaple, mexican_train, six_love
-    return {"draw": draw_block, "block": draw_block, "gaple": gaple,
-            "six-love": six_love, "mexican-train": mexican_train}[profile.name]
+    if not _HOOKS:
+        from . import draw_block, gaple, mexican_train, six_love
+        _HOOKS.update({"draw": draw_block, "block": draw_block, "gaple": gaple,
+                       "six-love": six_love, "mexican-train": mexican_train})
+    return _HOOKS[profile.name]
 
 
 def round_result(end, winner, team, points, totals, scores) -> dict:

@@ -39,18 +39,21 @@ def opening(s) -> None:
 
 def _plays(s, seat, mask, run=False) -> list:
     ts, n = s.ctx.ts, s.ctx.players
+    on_train = s.ctx.acts.on_train
     out = []
     if s.uncovered is not None:
         t, d = s.uncovered
         if run and t != seat:
             return out
+        name = train_name(s, t)
         for i in bits(mask & ts.suit[d]):
-            out.append(Action.make(seat, "play", ts.tiles[i], train=train_name(s, t)))
+            out.append(on_train(seat, ts.tiles[i], name))
         return out
     trains = [seat] if run else [seat, n] + [o for o in range(n) if o != seat and s.markers >> o & 1]
     for t in trains:
+        name = train_name(s, t)
         for i in bits(mask & ts.suit[s.ends[t]]):
-            out.append(Action.make(seat, "play", ts.tiles[i], train=train_name(s, t)))
+            out.append(on_train(seat, ts.tiles[i], name))
     return out
 
 
