@@ -11,6 +11,7 @@ import itertools
 import logging
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 log = logging.getLogger("tabletop.computer")
 
@@ -68,7 +69,8 @@ def choose(view: dict, level: str = "normal") -> dict:
 
 
 class Runner:
-    """Fires `room.computer_move(version)` `delay` seconds after it is scheduled."""
+    """Fires `room.computer_move(version)` `delay` seconds after it is scheduled. Moves run on a
+    small pool, so a slow computer in one room never holds up another room."""
 
     def __init__(self, delay: float = 1.2):
         self.delay = delay
@@ -76,6 +78,7 @@ class Runner:
         self._seq = itertools.count()
         self._cond = threading.Condition()
         self._stopped = False
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="computer")
         self._thread = threading.Thread(target=self._run, name="computers", daemon=True)
         self._thread.start()
 
@@ -88,6 +91,7 @@ class Runner:
         with self._cond:
             self._stopped = True
             self._cond.notify()
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
     def _run(self) -> None:
         while True:
@@ -99,6 +103,13 @@ class Runner:
                     return
                 _, _, room, version = heapq.heappop(self._heap)
             try:
-                room.computer_move(version)
-            except Exception:
-                log.exception("computer move in room %s failed", getattr(room, "id", "?"))
+                self._pool.submit(self._move, room, version)
+            except RuntimeError:  # shut down
+                return
+
+    @staticmethod
+    def _move(room, version) -> None:
+        try:
+            room.computer_move(version)
+        except Exception:
+            log.exception("computer move in room %s failed", getattr(room, "id", "?"))

@@ -196,3 +196,36 @@ def test_host_reconnects_with_host_token(live, client_factory):
     again.send({"type": "hello", "room": room_id, "host_token": host_token})
     assert again.expect("welcome")["role"] == "host"
     assert ask(again, {"type": "setup", "profile": "block", "options": {"players": 2}, "seats": PHONES2})["type"] == "ok"
+
+
+def test_single_device_undo_redo_restart_new_game(live, client_factory):
+    """Pass-and-play: the host socket acts for device seats and gets the acting seat's view;
+    undo takes back a decision with the computer's reply, redo restores it."""
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 3},
+                                   [{"kind": "device", "name": "Ana"}, {"kind": "computer", "level": "easy"},
+                                    {"kind": "device", "name": "Bo"}])
+    room = live.tables.rooms[room_id]
+    v = start(host)
+    # play device moves until a computer has replied at least once
+    for _ in range(50):
+        f = host.view(room.version)
+        while f["version"] < room.version or (f["view"]["turn"] == 1 and f["view"]["phase"] == "play"):
+            f = host.view(room.version + (1 if f["version"] >= room.version else 0))
+        if f["view"]["phase"] != "play" or f["version"] >= v + 4:
+            break
+        seat = f["device_seat"]
+        assert seat in (0, 2) and f["device_view"]["seat"] == seat and f["view"]["hand"] is None
+        assert ask(host, {"type": "act", "action": f["device_view"]["legal"][0], "version": f["version"]})["type"] == "ok"
+    assert ask(host, {"type": "act", "action": {"seat": 1, "draw": True}, "version": room.version})["code"] == "not_your_seat"
+    actions_before = len(room.match.rounds[-1].actions)
+    last_device = next(a.seat for a in reversed(room.match.rounds[-1].actions) if a.seat != 1)
+    answer = ask(host, {"type": "undo", "seat": last_device})
+    assert answer["type"] == "ok", answer
+    assert len(room.match.rounds[-1].actions) < actions_before
+    assert ask(host, {"type": "redo"})["type"] == "ok"
+    assert len(room.match.rounds[-1].actions) >= actions_before
+    assert ask(host, {"type": "restart"})["type"] == "ok"
+    assert all(a.seat == 1 for a in room.match.rounds[-1].actions)   # at most the computer's reply
+    commitment = room.meta["deals"][-1]["commitment"]
+    assert ask(host, {"type": "new_game"})["type"] == "ok"
+    assert room.meta["deals"][-1]["commitment"] != commitment and room.state.round_no == 1
