@@ -192,6 +192,12 @@ def _host(conn, guarded: bool = False):
     return room
 
 
+def _with_ref(frame: dict, msg: dict) -> dict:
+    if "ref" in msg:
+        frame["ref"] = msg["ref"]
+    return frame
+
+
 def h_hello(conn, msg):
     if conn.role is not None:
         raise Refused("already_hello")
@@ -205,7 +211,7 @@ def h_hello(conn, msg):
         room = tables.get(msg["room"])
     except Refused:
         conn.role = "lobby"
-        conn.send({"type": "error", "code": "no_room", "detail": "no such room"})
+        conn.send(_with_ref({"type": "error", "code": "no_room", "detail": "no such room"}, msg))
         conn.send({"type": "welcome", "role": "lobby", "room": None, "seat": None,
                    "server": tables.server_info()})
         return False
@@ -219,7 +225,7 @@ def h_hello(conn, msg):
     except Refused as exc:
         if exc.code != "bad_token":
             raise
-        conn.send({"type": "error", "code": "bad_token", "detail": exc.detail})
+        conn.send(_with_ref({"type": "error", "code": "bad_token", "detail": exc.detail}, msg))
         room.attach(conn, "guest")
         return False
     room.attach(conn, "guest")
