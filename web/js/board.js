@@ -1,0 +1,531 @@
+// The table's tiles: the line (a snake that turns at the screen edges, doubles crosswise) or
+// Mexican Train's hub and trains. Holds no rules: it draws `view.line` / `view.trains`, the
+// targets it is told about, and reports taps on them.
+//
+//   const board = new Board(element, { onEnd(end), onTrain(train), maxTile: 96 });
+//   board.render(view, { room, mySeat, targets: ["left","right"] | [0, "mexican"], preview })
+//       preview: {tile: "6-4", end: "left"} or {tile, train}; idempotent, batched in rAF.
+//   board.resetView()       back to fit-to-screen (zoom and pan only move the view)
+
+import { tileSVGString } from "./tiles.js";
+import { t, tileName } from "./i18n.js";
+import { el, clear, seatName, trainName } from "./ui.js";
+
+const DIRS = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
+
+function nums(tile) {
+  return tile.split("-").map(Number);
+}
+
+/** One tile placed with the "first" half touching the previous tile. */
+function rectFor(center, D, along, across) {
+  const horizontal = D[1] === 0;
+  const w = horizontal ? along : across;
+  const h = horizontal ? across : along;
+  return { x: center[0] - w / 2, y: center[1] - h / 2, w, h };
+}
+
+function orient(first, second, double, D) {
+  // returns {vertical, a, b} for tiles.js (a is left/top)
+  const horizontal = D[1] === 0;
+  if (double) return { vertical: horizontal, a: first, b: first };
+  if (D[0] === 1) return { vertical: false, a: first, b: second };
+  if (D[0] === -1) return { vertical: false, a: second, b: first };
+  if (D[1] === 1) return { vertical: true, a: first, b: second };
+  return { vertical: true, a: second, b: first };
+}
+
+/**
+ * Lay out one arm from point P going horizontally (h = +1 right, -1 left), turning towards
+ * `vert` (+1 down, -1 up) at the bounds. items: [{first, second, double, ...}]. Returns the placed
+ * items with rect/orientation.
+ */
+function layoutArm(items, P, h, vert, xmin, xmax) {
+  const out = [];
+  let D = [h, 0];
+  let state = "row";
+  P = [P[0], P[1]];
+  for (const it of items) {
+    let rect;
+    let dir;
+    if (state === "row") {
+      const len = it.double ? 1 : 2;
+      const x2 = P[0] + D[0] * len;
+      if (!it.double && (x2 > xmax || x2 < xmin)) {
+        // L-turn: first half just beyond P along the row, the tile runs down (or up)
+        const D2 = [0, vert];
+        const Q = [P[0] + 0.5 * D[0], P[1] + 0.5 * D[1]];
+        const c = [Q[0] + 0.5 * D2[0], Q[1] + 0.5 * D2[1]];
+        rect = rectFor(c, D2, 2, 1);
+        P = [Q[0] + 1.5 * D2[0], Q[1] + 1.5 * D2[1]];
+        D = D2;
+        dir = D2;
+        state = "corner";
+      } else {
+        const c = [P[0] + D[0] * len * 0.5, P[1] + D[1] * len * 0.5];
+        rect = it.double ? rectFor(c, D, 1, 2) : rectFor(c, D, 2, 1);
+        P = [P[0] + D[0] * len, P[1] + D[1] * len];
+        dir = D;
+      }
+    } else if (it.double) {
+      const c = [P[0] + D[0] * 0.5, P[1] + D[1] * 0.5];
+      rect = rectFor(c, D, 1, 2);
+      P = [P[0] + D[0], P[1] + D[1]];
+      dir = D;
+    } else {
+      h = -h;
+      const D2 = [h, 0];
+      const Q = [P[0] + 0.5 * D[0], P[1] + 0.5 * D[1]];
+      const c = [Q[0] + 0.5 * D2[0], Q[1] + 0.5 * D2[1]];
+      rect = rectFor(c, D2, 2, 1);
+      P = [Q[0] + 1.5 * D2[0], Q[1] + 1.5 * D2[1]];
+      D = D2;
+      dir = D2;
+      state = "row";
+    }
+    out.push({ ...it, rect, ...orient(it.first, it.second, it.double, dir) });
+  }
+  return out;
+}
+
+/** The whole line: anchor at the origin, right arm turns down, left arm turns up. */
+export function layoutLine(entries, anchorIndex, widthUnits) {
+  const half = Math.max(3, widthUnits / 2 - 0.5);
+  const xmin = -half;
+  const xmax = half;
+  if (!entries.length) return [];
+  const a = entries[anchorIndex];
+  const placed = [];
+  let leftP;
+  let rightP;
+  if (a.double) {
+    placed.push({ ...a, rect: { x: -0.5, y: -1, w: 1, h: 2 }, vertical: true, a: a.left, b: a.right });
+    leftP = [-0.5, 0];
+    rightP = [0.5, 0];
+  } else {
+    placed.push({ ...a, rect: { x: -1, y: -0.5, w: 2, h: 1 }, vertical: false, a: a.left, b: a.right });
+    leftP = [-1, 0];
+    rightP = [1, 0];
+  }
+  const right = entries.slice(anchorIndex + 1).map((e) => ({ ...e, first: e.left, second: e.right }));
+  const left = entries
+    .slice(0, anchorIndex)
+    .reverse()
+    .map((e) => ({ ...e, first: e.right, second: e.left }));
+  placed.push(...layoutArm(right, rightP, 1, 1, xmin, xmax));
+  placed.push(...layoutArm(left, leftP, -1, -1, xmin, xmax));
+  return placed;
+}
+
+function bbox(items) {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const { rect } of items) {
+    x0 = Math.min(x0, rect.x);
+    y0 = Math.min(y0, rect.y);
+    x1 = Math.max(x1, rect.x + rect.w);
+    y1 = Math.max(y1, rect.y + rect.h);
+  }
+  if (!items.length) return { x: 0, y: 0, w: 0, h: 0 };
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+function lastPlay(history) {
+  for (let i = (history || []).length - 1; i >= 0; i--) {
+    const h = history[i];
+    if (h.play) return { ...h, index: i };
+    if (h.draw || h.pass || "discard" in h) return null;
+  }
+  return null;
+}
+
+export class Board {
+  constructor(root, { onEnd, onTrain, maxTile = 96, minTile = 14, compact = false } = {}) {
+    this.root = root;
+    this.onEnd = onEnd || (() => {});
+    this.onTrain = onTrain || (() => {});
+    this.maxTile = maxTile;
+    this.minTile = minTile;
+    this.compact = compact;
+    this.args = null;
+    this.frame = 0;
+    this.zoom = 1;
+    this.tx = 0;
+    this.ty = 0;
+    this.animatedKey = null;
+    this.roundKey = null;
+    root.classList.add("board");
+    this.viewport = el("div.board-viewport");
+    this.stage = el("div.board-stage");
+    this.layer = el("div.board-layer", { role: "group", "aria-label": t("aria.line") });
+    this.stage.append(this.layer);
+    this.viewport.append(this.stage);
+    this.controls = el(
+      "div.board-controls",
+      el("button.btn.btn--icon.board-zoom-in", { type: "button", "aria-label": t("app.zoom_in"), title: t("app.zoom_in"), onclick: () => this.zoomBy(1.25) }, "+"),
+      el("button.btn.btn--icon.board-zoom-out", { type: "button", "aria-label": t("app.zoom_out"), title: t("app.zoom_out"), onclick: () => this.zoomBy(0.8) }, "−"),
+      el("button.btn.btn--icon.board-fit", { type: "button", "aria-label": t("app.fit_view"), title: t("app.fit_view"), onclick: () => this.resetView() }, "⤢"),
+    );
+    root.append(this.viewport, this.controls);
+    this._gestures();
+    this.resizeObserver = new ResizeObserver(() => this._schedule());
+    this.resizeObserver.observe(root);
+  }
+
+  render(view, opts = {}) {
+    this.args = { view, opts };
+    this._schedule();
+  }
+
+  _schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      if (this.args) this._draw();
+    });
+  }
+
+  /** Render now (tests and screenshots). */
+  flush() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    if (this.args) this._draw();
+  }
+
+  // -- view transform (never changes the game) ------------------------------------------------
+
+  _apply() {
+    this.stage.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.zoom})`;
+    this.root.classList.toggle("board--zoomed", this.zoom !== 1 || this.tx !== 0 || this.ty !== 0);
+  }
+
+  resetView() {
+    this.zoom = 1;
+    this.tx = 0;
+    this.ty = 0;
+    this._apply();
+  }
+
+  zoomBy(f, cx, cy) {
+    const r = this.viewport.getBoundingClientRect();
+    if (cx === undefined) {
+      cx = r.width / 2;
+      cy = r.height / 2;
+    }
+    const z = Math.min(4, Math.max(0.5, this.zoom * f));
+    const k = z / this.zoom;
+    this.tx = cx - k * (cx - this.tx);
+    this.ty = cy - k * (cy - this.ty);
+    this.zoom = z;
+    this._apply();
+  }
+
+  _gestures() {
+    const vp = this.viewport;
+    const pts = new Map();
+    let start = null;
+    let moved = false;
+    vp.addEventListener(
+      "wheel",
+      (ev) => {
+        ev.preventDefault();
+        const r = vp.getBoundingClientRect();
+        this.zoomBy(Math.exp(-ev.deltaY * 0.0015), ev.clientX - r.left, ev.clientY - r.top);
+      },
+      { passive: false },
+    );
+    vp.addEventListener("pointerdown", (ev) => {
+      pts.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      moved = false;
+      start = this._gestureStart(pts);
+    });
+    vp.addEventListener("pointermove", (ev) => {
+      if (!pts.has(ev.pointerId)) return;
+      pts.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      const g = this._gestureStart(pts);
+      if (!start || g.n !== start.n) {
+        start = g;
+        return;
+      }
+      const dx = g.cx - start.cx;
+      const dy = g.cy - start.cy;
+      if (!moved && Math.hypot(dx, dy) < 8 && g.n === 1) return;
+      if (!moved) {
+        moved = true;
+        try {
+          vp.setPointerCapture(ev.pointerId);
+        } catch {
+          /* pointer already gone */
+        }
+      }
+      const r = vp.getBoundingClientRect();
+      if (g.n >= 2 && start.d > 0) this.zoomBy(g.d / start.d, g.cx - r.left, g.cy - r.top);
+      this.tx += dx;
+      this.ty += dy;
+      this._apply();
+      start = g;
+    });
+    const up = (ev) => {
+      pts.delete(ev.pointerId);
+      start = this._gestureStart(pts);
+    };
+    vp.addEventListener("pointerup", up);
+    vp.addEventListener("pointercancel", up);
+    // a drag is never a tap on a target
+    vp.addEventListener(
+      "click",
+      (ev) => {
+        if (moved) {
+          ev.stopPropagation();
+          ev.preventDefault();
+          moved = false;
+        }
+      },
+      true,
+    );
+    vp.addEventListener("dblclick", () => this.resetView());
+    vp.style.touchAction = "none";
+  }
+
+  _gestureStart(pts) {
+    const list = [...pts.values()];
+    const n = list.length;
+    if (!n) return null;
+    const cx = list.reduce((s, p) => s + p[0], 0) / n;
+    const cy = list.reduce((s, p) => s + p[1], 0) / n;
+    const d = n >= 2 ? Math.hypot(list[0][0] - list[1][0], list[0][1] - list[1][1]) : 0;
+    return { n, cx, cy, d };
+  }
+
+  // -- drawing --------------------------------------------------------------------------------
+
+  _draw() {
+    const { view, opts } = this.args;
+    const w = this.viewport.clientWidth;
+    const h = this.viewport.clientHeight;
+    if (!view || !w || !h) {
+      clear(this.layer);
+      return;
+    }
+    const rk = `${view.round}:${view.profile}`;
+    if (rk !== this.roundKey) {
+      this.roundKey = rk;
+      this.resetView();
+    }
+    const a = document.activeElement;
+    const key = a && this.layer.contains(a) ? (a.dataset.end ? `[data-end="${a.dataset.end}"]` : a.dataset.train ? `button[data-train="${a.dataset.train}"]` : null) : null;
+    if (view.trains) this._drawTrains(view, opts, w, h);
+    else this._drawLine(view, opts, w, h);
+    if (key) {
+      const n = this.layer.querySelector(key);
+      if (n) n.focus({ preventScroll: true });
+    }
+  }
+
+  _anchor(view) {
+    const line = view.line;
+    const played = new Set();
+    let first = null;
+    for (const hst of view.history || []) {
+      if (hst.play) {
+        played.add(hst.play);
+        if (first === null) first = hst.play;
+      }
+    }
+    let i = line.findIndex((e) => !played.has(e.tile));
+    if (i < 0 && first !== null) i = line.findIndex((e) => e.tile === first);
+    if (i < 0) i = Math.floor(line.length / 2);
+    return i;
+  }
+
+  _drawLine(view, opts, w, h) {
+    const targets = opts.targets || [];
+    const preview = opts.preview;
+    const entries = view.line.map((e, i) => ({ ...e, index: i }));
+    let anchor = entries.length ? this._anchor(view) : 0;
+    const ends = view.ends;
+    const last = lastPlay(view.history);
+    // the preview ghost and the open-end slots take part in the layout, so they sit where the
+    // tile would really go
+    let leftSlot = null;
+    let rightSlot = null;
+    if (preview && preview.tile) {
+      const [p, q] = nums(preview.tile);
+      if (!entries.length) {
+        entries.push({ tile: preview.tile, left: p, right: q, double: p === q, ghost: true });
+      } else if (preview.end === "left" || (!preview.end && ends && (p === ends.left || q === ends.left) && !(p === ends.right || q === ends.right))) {
+        const other = p === ends.left ? q : p;
+        entries.unshift({ tile: preview.tile, left: other, right: ends.left, double: p === q, ghost: true });
+        anchor += 1;
+      } else {
+        const other = p === ends.right ? q : p;
+        entries.push({ tile: preview.tile, left: ends.right, right: other, double: p === q, ghost: true });
+      }
+    }
+    if (ends && entries.length) {
+      if (targets.includes("left") && !(preview && entries[0].ghost)) {
+        leftSlot = { tile: null, left: -1, right: ends.left, double: false, slot: "left" };
+        entries.unshift(leftSlot);
+        anchor += 1;
+      }
+      if (targets.includes("right") && !(preview && entries[entries.length - 1].ghost)) {
+        rightSlot = { tile: null, left: ends.right, right: -1, double: false, slot: "right" };
+        entries.push(rightSlot);
+      }
+    }
+    if (!entries.length) {
+      clear(this.layer);
+      this.layer.append(el("p.board-empty", view.phase === "play" ? t("aria.line_empty") : ""));
+      this.layer.style.width = `${w}px`;
+      this.layer.style.height = `${h}px`;
+      return;
+    }
+    // the biggest tile size at which the snake fits the screen
+    let s = this.maxTile;
+    let placed;
+    let box;
+    const pad = this.compact ? 0.3 : 0.8;
+    for (;;) {
+      const widthUnits = w / s - 2 * pad;
+      placed = layoutLine(entries, anchor, widthUnits);
+      box = bbox(placed);
+      if ((box.w + 2 * pad) * s <= w && (box.h + 2 * pad) * s <= h) break;
+      if (s <= this.minTile) break;
+      s = Math.max(this.minTile, s * 0.93);
+    }
+    const ox = w / 2 - (box.x + box.w / 2) * s;
+    const oy = h / 2 - (box.y + box.h / 2) * s;
+    const lastKey = last ? `${view.round}:${last.index}:${last.play}` : null;
+    const animate = lastKey && lastKey !== this.animatedKey;
+    this.animatedKey = lastKey;
+    const frag = document.createDocumentFragment();
+    const gap = Math.max(1, s * 0.04);
+    for (const p of placed) {
+      const style = `left:${(ox + p.rect.x * s + gap / 2).toFixed(1)}px;top:${(oy + p.rect.y * s + gap / 2).toFixed(1)}px;` +
+        `width:${(p.rect.w * s - gap).toFixed(1)}px;height:${(p.rect.h * s - gap).toFixed(1)}px`;
+      if (p.slot) {
+        const n = p.slot === "left" ? ends.left : ends.right;
+        const b = el(
+          `button.board-slot.board-slot--${p.slot}`,
+          { type: "button", style, dataset: { end: p.slot }, "aria-label": t(`aria.end_${p.slot}`, { n }), onclick: () => this.onEnd(p.slot) },
+          el("span.board-slot-n", String(n)),
+        );
+        frag.append(b);
+        continue;
+      }
+      const isLast = !p.ghost && last && p.tile === last.play;
+      const short = (p.vertical ? p.rect.w : p.rect.h) * s - gap;
+      const svg = tileSVGString(p.a, p.b, {
+        orientation: p.vertical ? "vertical" : "horizontal",
+        size: short,
+        highlight: p.ghost ? "selected" : isLast ? "last" : false,
+        label: tileName(p.tile),
+      });
+      const cls = `board-tile${p.ghost ? " board-tile--ghost" : ""}${isLast ? " board-tile--last" : ""}${isLast && animate ? " board-tile--enter" : ""}`;
+      const node = el(`div`, { class: cls, style, html: svg, dataset: { tile: p.tile } });
+      if (p.ghost) node.dataset.ghost = "true";
+      frag.append(node);
+    }
+    clear(this.layer);
+    this.layer.style.width = `${w}px`;
+    this.layer.style.height = `${h}px`;
+    this.layer.append(frag);
+    this.tileSize = s;
+  }
+
+  _drawTrains(view, opts, w, h) {
+    const tr = view.trains;
+    const room = opts.room;
+    const me = opts.mySeat;
+    const targets = opts.targets || [];
+    const preview = opts.preview;
+    const last = lastPlay(view.history);
+    const lastKey = last ? `${view.round}:${last.index}:${last.play}` : null;
+    const animate = lastKey && lastKey !== this.animatedKey;
+    this.animatedKey = lastKey;
+    const rows = tr.personal.map((p, i) => ({ train: i, tiles: p.tiles, end: p.end, marker: p.marker }));
+    rows.push({ train: "mexican", tiles: tr.mexican.tiles, end: tr.mexican.end, marker: true });
+    const units = (row) => row.tiles.reduce((s, x) => s + (x.double ? 1 : 2), 0);
+    const maxUnits = Math.max(4, ...rows.map(units)) + 2.4;
+    const labelW = this.compact ? 84 : Math.min(260, Math.max(150, w * 0.14));
+    const hubW = 1.6;
+    const rowH = 2.25;
+    let s = Math.min(this.maxTile * 0.8, (h - 8) / (rows.length * rowH), (w - labelW - 16) / (maxUnits + hubW));
+    s = Math.max(8, s);
+    const frag = document.createDocumentFragment();
+    // the hub with the engine double
+    const hub = el("div.train-hub", { style: `width:${(hubW * s).toFixed(0)}px` });
+    if (tr.engine) {
+      const [e] = nums(tr.engine);
+      hub.innerHTML = tileSVGString(e, e, { orientation: "vertical", size: s * 1.05, label: t("table.engine", { tile: tileName(tr.engine) }) });
+      hub.dataset.tile = tr.engine;
+    }
+    const list = el("div.train-rows");
+    for (const row of rows) {
+      const isTarget = targets.some((x) => x === row.train);
+      const isUncovered = tr.uncovered && tr.uncovered.train === row.train;
+      const owner = row.train === "mexican" ? t("table.mexican_train") : row.train === me ? t("hand.train_own") : seatName(room, row.train);
+      const label = el(
+        "div.train-label",
+        el("span.train-name", owner),
+        row.train !== "mexican" && row.marker ? el("span.train-marker", { title: t("table.marker"), "aria-label": t("table.marker") }, "🚂") : null,
+      );
+      const tilesBox = el("div.train-tiles", { style: `height:${(2 * s).toFixed(0)}px` });
+      for (const x of row.tiles) {
+        const isLast = last && last.play === x.tile && String(last.train) === String(row.train);
+        const uncovered = isUncovered && x.double && tr.uncovered.tile === x.tile;
+        const svg = tileSVGString(x.from, x.to, {
+          orientation: x.double ? "vertical" : "horizontal",
+          size: s * 0.96,
+          highlight: uncovered ? "fit" : isLast ? "last" : false,
+          label: tileName(x.tile),
+        });
+        const cls = `board-tile train-tile${isLast ? " board-tile--last" : ""}${isLast && animate ? " board-tile--enter" : ""}${uncovered ? " train-tile--uncovered" : ""}`;
+        tilesBox.append(el("div", { class: cls, html: svg, dataset: { tile: x.tile } }));
+      }
+      if (preview && preview.tile && preview.train === row.train) {
+        const [p, q] = nums(preview.tile);
+        const a = p === row.end ? p : q;
+        const b = p === row.end ? q : p;
+        const svg = tileSVGString(a, b, { orientation: p === q ? "vertical" : "horizontal", size: s * 0.96, highlight: "selected", label: tileName(preview.tile) });
+        tilesBox.append(el("div.board-tile.board-tile--ghost", { html: svg, dataset: { tile: preview.tile, ghost: "true" } }));
+      } else if (isTarget) {
+        tilesBox.append(
+          el(
+            "button.board-slot.train-slot",
+            {
+              type: "button",
+              style: `width:${(2 * s).toFixed(0)}px;height:${s.toFixed(0)}px`,
+              dataset: { train: String(row.train) },
+              "aria-label": `${trainName(row.train, room, me)}, ${row.end}`,
+              onclick: () => this.onTrain(row.train),
+            },
+            el("span.board-slot-n", String(row.end)),
+          ),
+        );
+      } else {
+        tilesBox.append(el("span.train-end", { "aria-hidden": "true" }, String(row.end)));
+      }
+      const rowEl = el(
+        `div.train-row${isTarget ? ".train-row--target" : ""}${isUncovered ? ".train-row--uncovered" : ""}${row.train === view.turn ? ".train-row--turn" : ""}`,
+        { style: `height:${(rowH * s).toFixed(0)}px`, dataset: { train: String(row.train) } },
+        el("div.train-labelbox", { style: `width:${labelW}px` }, label),
+        tilesBox,
+      );
+      list.append(rowEl);
+    }
+    frag.append(el("div.trains", hub, list));
+    clear(this.layer);
+    this.layer.style.width = `${w}px`;
+    this.layer.style.height = `${h}px`;
+    this.layer.append(frag);
+    this.tileSize = s;
+  }
+
+  /** Focusable targets (open ends or trains) in screen order, for the keyboard selector. */
+  targetElements() {
+    return [...this.layer.querySelectorAll(".board-slot")];
+  }
+}

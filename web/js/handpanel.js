@@ -1,0 +1,442 @@
+// One seat's hand and its decisions: used by the phone page and by the single-device page.
+// Holds no rules: what fits, and where, is read from `view.legal` (RECORD.md action form).
+//
+//   const hand = new HandPanel(root, { send(action) -> Promise, mode() -> "tap"|"preview",
+//                                      onBoard() (the preview or targets changed) })
+//   hand.render(view, room)      a seat view (hand + legal)
+//   hand.boardOpts()             {targets, preview} for the Board
+//   hand.chooseEnd(end) / hand.chooseTrain(train)   taps on the board's targets
+//   hand.clear()                 removes every tile of this hand from the page (handover)
+
+import { tileSVGString } from "./tiles.js";
+import { t, tileName, numberWord } from "./i18n.js";
+import { el, clear, seatName, trainName, toast, errorText, announce } from "./ui.js";
+
+export function analyse(legal) {
+  const plays = new Map();
+  const discards = new Map();
+  const out = { plays, discards, draw: null, pass: null, done: null, openers: [] };
+  for (const a of legal || []) {
+    if (a.play) {
+      if (!plays.has(a.play)) plays.set(a.play, []);
+      plays.get(a.play).push(a);
+    } else if (a.discard) discards.set(a.discard, a);
+    else if (a.draw) out.draw = a;
+    else if (a.pass) out.pass = a;
+    else if (a.done) out.done = a;
+    else if ("opener" in a) out.openers.push(a);
+  }
+  return out;
+}
+
+function targetKey(a) {
+  if (a.end) return a.end;
+  if (a.train !== undefined) return String(a.train);
+  return "";
+}
+
+export class HandPanel {
+  constructor(root, { send, mode, onBoard, tileSize } = {}) {
+    this.root = root;
+    this.sendAction = send;
+    this.mode = mode || (() => "tap");
+    this.onBoard = onBoard || (() => {});
+    this.tileSize = tileSize || (() => 52);
+    this.view = null;
+    this.room = null;
+    this.sel = null; // selected tile
+    this.target = null; // chosen action for the selected tile (preview)
+    this.endFilter = null;
+    this.busy = false;
+    root.classList.add("handpanel");
+    this.status = el("div.hand-status", { role: "status" });
+    this.choices = el("div.hand-choices");
+    this.actions = el("div.hand-actions");
+    this.strip = el("div.hand-strip", { role: "group", "aria-label": t("aria.hand") });
+    this.discardsBox = el("div.hand-discards");
+    root.append(this.status, this.choices, this.actions, this.strip, this.discardsBox);
+    root.addEventListener("keydown", (ev) => this._key(ev));
+  }
+
+  clear() {
+    this.view = null;
+    this.sel = null;
+    this.target = null;
+    this.endFilter = null;
+    clear(this.status);
+    clear(this.choices);
+    clear(this.actions);
+    clear(this.strip);
+    clear(this.discardsBox);
+  }
+
+  get myTurn() {
+    const v = this.view;
+    return !!(v && v.phase === "play" && v.turn === v.seat && v.legal && v.legal.length);
+  }
+
+  render(view, room) {
+    const prevSel = this.sel;
+    const changed = !this.view || this.view.version !== view.version || this.view.seat !== view.seat;
+    this.view = view;
+    this.room = room;
+    this.info = analyse(view.legal);
+    if (changed) {
+      // keep a selection only while it is still a legal choice
+      if (this.sel && !this.info.plays.has(this.sel) && !this.info.discards.has(this.sel)) {
+        this.sel = null;
+        this.target = null;
+      }
+      if (this.target && !(view.legal || []).some((a) => JSON.stringify(a) === JSON.stringify(this.target))) this.target = null;
+      if (this.endFilter && !(view.legal || []).some((a) => targetKey(a) === this.endFilter)) this.endFilter = null;
+    }
+    if (prevSel !== this.sel) this.onBoard();
+    this._draw();
+  }
+
+  // -- the seat's intent ---------------------------------------------------------------------
+
+  async _send(action) {
+    if (this.busy) return;
+    this.busy = true;
+    this.root.classList.add("hand--busy");
+    try {
+      await this.sendAction(action);
+      this.sel = null;
+      this.target = null;
+      this.endFilter = null;
+    } catch (err) {
+      if (err && err.code && err.code !== "stale") toast(errorText(err.code), "error");
+    } finally {
+      this.busy = false;
+      this.root.classList.remove("hand--busy");
+      this.onBoard();
+      if (this.view) this._draw();
+    }
+  }
+
+  tapTile(tile) {
+    if (!this.myTurn) return;
+    const info = this.info;
+    const acts = info.plays.get(tile);
+    if (!acts) {
+      if (info.discards.has(tile)) {
+        this.sel = tile;
+        this.target = info.discards.get(tile);
+        this._changed();
+        return;
+      }
+      toast(t("aria.tile_no_fit", { tile: tileName(tile) }), "info", 1800);
+      return;
+    }
+    if (this.sel === tile && this.target) {
+      this.confirm();
+      return;
+    }
+    if (this.endFilter) {
+      const a = acts.find((x) => targetKey(x) === this.endFilter);
+      if (a) {
+        this.sel = tile;
+        if (this.mode() === "tap") {
+          this._send(a);
+          return;
+        }
+        this.target = a;
+        this._changed();
+        return;
+      }
+    }
+    if (acts.length === 1) {
+      if (this.mode() === "tap") {
+        this._send(acts[0]);
+        return;
+      }
+      this.sel = tile;
+      this.target = acts[0];
+      this._changed();
+      return;
+    }
+    this.sel = tile;
+    this.target = null;
+    this._changed();
+  }
+
+  _choose(key) {
+    if (!this.myTurn) return;
+    if (!this.sel) {
+      // an end (or train) first: the tiles that fit there glow, the next tap plays
+      this.endFilter = this.endFilter === key ? null : key;
+      this._changed();
+      return;
+    }
+    const acts = this.info.plays.get(this.sel) || [];
+    const a = acts.find((x) => targetKey(x) === key);
+    if (!a) return;
+    if (this.mode() === "tap" || (this.target && targetKey(this.target) === key)) {
+      this._send(a);
+      return;
+    }
+    this.target = a;
+    this._changed();
+  }
+
+  chooseEnd(end) {
+    this._choose(end);
+  }
+
+  chooseTrain(train) {
+    this._choose(String(train));
+  }
+
+  confirm() {
+    if (this.target) this._send(this.target);
+  }
+
+  cancel() {
+    this.sel = null;
+    this.target = null;
+    this.endFilter = null;
+    this._changed();
+  }
+
+  _changed() {
+    this.onBoard();
+    this._draw();
+  }
+
+  boardOpts() {
+    const v = this.view;
+    if (!v || !this.myTurn) return { targets: [], preview: null };
+    if (this.target && this.target.play) {
+      return { targets: [], preview: { tile: this.target.play, end: this.target.end, train: this.target.train } };
+    }
+    let acts;
+    if (this.sel) acts = this.info.plays.get(this.sel) || [];
+    else acts = [...this.info.plays.values()].flat();
+    const targets = [];
+    for (const a of acts) {
+      if (a.end && !targets.includes(a.end)) targets.push(a.end);
+      if (a.train !== undefined && !targets.includes(a.train)) targets.push(a.train);
+    }
+    // a line tile that fits only one way has no "end" field: still show where it goes
+    if (!this.sel && v.ends && !v.trains) {
+      for (const a of acts) {
+        if (!a.end) {
+          const [p, q] = a.play.split("-").map(Number);
+          for (const end of ["left", "right"]) {
+            if ((p === v.ends[end] || q === v.ends[end]) && !targets.includes(end)) targets.push(end);
+          }
+        }
+      }
+    }
+    return { targets, preview: null };
+  }
+
+  // -- drawing -------------------------------------------------------------------------------
+
+  _label(tile) {
+    const name = tileName(tile);
+    if (this.sel === tile) return t("aria.tile_selected", { tile: name });
+    if (!this.myTurn) return name;
+    const acts = this.info.plays.get(tile);
+    if (!acts) return this.info.discards.has(tile) ? name : t("aria.tile_no_fit", { tile: name });
+    const ends = acts.map((a) => a.end).filter(Boolean);
+    if (ends.length >= 2) return t("aria.tile_fits_both", { tile: name });
+    if (ends.length === 1) return t(`aria.tile_fits_${ends[0]}`, { tile: name });
+    const trains = acts.filter((a) => a.train !== undefined).map((a) => trainName(a.train, this.room, this.view.seat));
+    if (trains.length) return t("aria.tile_fits_train", { tile: name, train: trains.join(", ") });
+    const v = this.view;
+    if (v.ends) {
+      const [p, q] = tile.split("-").map(Number);
+      if (p === v.ends.left || q === v.ends.left) return t("aria.tile_fits_left", { tile: name });
+      if (p === v.ends.right || q === v.ends.right) return t("aria.tile_fits_right", { tile: name });
+    }
+    return t("aria.tile_fits", { tile: name });
+  }
+
+  _statusText() {
+    const v = this.view;
+    const info = this.info;
+    if (v.phase !== "play") return "";
+    if (!this.myTurn) {
+      if (v.turn === null || v.turn === undefined) return "";
+      const name = seatName(this.room, v.turn);
+      if (v.pending === "opener") return t("hand.opener_waiting", { name });
+      return t("hand.waiting_for", { name });
+    }
+    if (info.openers.length) return t("hand.opener_prompt");
+    if (v.trains && v.trains.uncovered) {
+      const coverable = info.plays.size > 0;
+      if (coverable) return t("hand.must_cover", { tile: tileName(v.trains.uncovered.tile) });
+    }
+    if (info.done && info.plays.size) return t("hand.first_run");
+    if (info.done) return t("hand.first_run");
+    if (!info.plays.size) {
+      if (info.draw) return t("hand.nothing_fits_draw");
+      if (info.discards.size) return t("hand.nothing_fits_discard");
+      if (info.pass) return t("hand.nothing_fits_pass");
+    }
+    const lineEmpty = v.trains ? false : !v.line || v.line.length === 0;
+    if (lineEmpty && info.plays.size === 1) return t("hand.open_with", { tile: tileName([...info.plays.keys()][0]) });
+    if (lineEmpty) return t("hand.you_lead");
+    return t("hand.your_turn");
+  }
+
+  _draw() {
+    const v = this.view;
+    if (!v) return;
+    const refocus = focusKey(this.root);
+    this._drawInner();
+    restoreFocus(this.root, refocus);
+  }
+
+  _drawInner() {
+    const v = this.view;
+    const info = this.info;
+    const my = this.myTurn;
+    this.root.classList.toggle("hand--turn", my);
+    this.status.textContent = this._statusText();
+    // choices: both ends, trains, opener, confirm
+    clear(this.choices);
+    clear(this.actions);
+    if (my && info.openers.length) {
+      for (const a of info.openers) {
+        const label = a.opener === v.seat ? t("hand.opener_me") : t("hand.opener_partner", { name: seatName(this.room, a.opener) });
+        this.choices.append(el("button.btn.btn--primary.btn--big.choice-opener", { type: "button", dataset: { opener: String(a.opener) }, onclick: () => this._send(a) }, label));
+      }
+    }
+    if (my && this.sel && info.plays.has(this.sel)) {
+      const acts = info.plays.get(this.sel);
+      if (acts.length > 1) {
+        const box = el("div.choice-group", { role: "group", "aria-label": v.trains ? t("hand.which_train") : t("hand.which_end") });
+        box.append(el("span.choice-title", v.trains ? t("hand.which_train") : t("hand.which_end")));
+        for (const a of acts) {
+          let label;
+          let data;
+          if (a.end) {
+            label = el("span", el("b.choice-num", String(v.ends[a.end])), " ", t(`hand.end_${a.end}`, { n: v.ends[a.end] }));
+            data = { end: a.end };
+          } else {
+            const end = a.train === "mexican" ? v.trains.mexican.end : v.trains.personal[a.train].end;
+            label = el("span", el("b.choice-num", String(end)), " ", trainName(a.train, this.room, v.seat));
+            data = { train: String(a.train) };
+          }
+          const chosen = this.target && targetKey(this.target) === targetKey(a);
+          box.append(
+            el(`button.btn.btn--choice${chosen ? ".btn--chosen" : ""}`, { type: "button", dataset: data, "aria-pressed": chosen ? "true" : "false", onclick: () => this._choose(targetKey(a)) }, label),
+          );
+        }
+        this.choices.append(box);
+      }
+    }
+    if (my && this.target) {
+      const isDiscard = !!this.target.discard;
+      if (isDiscard) this.choices.append(el("p.choice-note", t("hand.discard_confirm", { tile: tileName(this.target.discard) })));
+      this.actions.append(
+        el("button.btn.btn--primary.btn--big.act-confirm", { type: "button", onclick: () => this.confirm() }, isDiscard ? t("hand.discard") : t("hand.confirm")),
+        el("button.btn.btn--big.act-cancel", { type: "button", onclick: () => this.cancel() }, t("hand.cancel")),
+      );
+    } else if (my && this.sel) {
+      this.actions.append(el("button.btn.btn--big.act-cancel", { type: "button", onclick: () => this.cancel() }, t("hand.cancel")));
+    }
+    if (my && !this.target) {
+      if (info.draw) this.actions.append(el("button.btn.btn--primary.btn--big.act-draw", { type: "button", onclick: () => this._send(info.draw) }, t("hand.draw")));
+      if (info.pass) this.actions.append(el("button.btn.btn--primary.btn--big.act-pass", { type: "button", onclick: () => this._send(info.pass) }, t("hand.pass")));
+      if (info.done) this.actions.append(el("button.btn.btn--primary.btn--big.act-done", { type: "button", onclick: () => this._send(info.done) }, t("hand.done")));
+    }
+    // the hand
+    clear(this.strip);
+    const size = this.tileSize();
+    const hand = v.hand || [];
+    hand.forEach((tile, i) => {
+      const fits = my && info.plays.has(tile);
+      const filtered = fits && this.endFilter && info.plays.get(tile).some((a) => targetKey(a) === this.endFilter);
+      const discardable = my && !info.plays.size && info.discards.has(tile);
+      const selected = this.sel === tile;
+      const [a, b] = tile.split("-").map(Number);
+      const svg = tileSVGString(a, b, {
+        orientation: "vertical",
+        size,
+        highlight: selected ? "selected" : fits ? "fit" : false,
+        label: null,
+      });
+      const cls = ["hand-tile"];
+      if (fits) cls.push("hand-tile--fits");
+      if (filtered) cls.push("hand-tile--filtered");
+      if (selected) cls.push("hand-tile--selected");
+      if (my && !fits && !discardable) cls.push("hand-tile--dim");
+      if (discardable) cls.push("hand-tile--discardable");
+      const btn = el("button", {
+        type: "button",
+        class: cls.join(" "),
+        html: svg,
+        dataset: { tile, index: String(i) },
+        "aria-label": this._label(tile),
+        "aria-pressed": selected ? "true" : "false",
+        onclick: () => this.tapTile(tile),
+      });
+      this.strip.append(btn);
+    });
+    if (!hand.length && v.phase === "play") this.strip.append(el("p.hand-empty", t("hand.empty")));
+    clear(this.discardsBox);
+    if (v.own_discards && v.own_discards.length) {
+      const box = el("div.own-discards", el("span.own-discards-title", t("hand.your_discards")));
+      for (const tile of v.own_discards) {
+        const [a, b] = tile.split("-").map(Number);
+        box.append(el("span.own-discard", { html: tileSVGString(a, b, { orientation: "vertical", size: 18, label: tileName(tile) }) }));
+      }
+      this.discardsBox.append(box);
+    }
+  }
+
+  // -- keyboard position selector ------------------------------------------------------------
+
+  /** Every stop of the selector: hand tiles, then the open ends / trains, then choices. */
+  focusables(extra = []) {
+    return [...this.strip.querySelectorAll(".hand-tile"), ...extra, ...this.choices.querySelectorAll("button"), ...this.actions.querySelectorAll("button")];
+  }
+
+  _key(ev) {
+    if (this.onKey) this.onKey(ev);
+  }
+}
+
+/** A selector that finds the focused element again after a redraw. */
+export function focusKey(root) {
+  const a = document.activeElement;
+  if (!a || !root.contains(a) || a === root) return null;
+  const d = a.dataset || {};
+  for (const k of ["tile", "end", "train", "opener"]) {
+    if (d[k] !== undefined) return `[data-${k}="${d[k]}"]:not([data-ghost])`;
+  }
+  const cls = [...a.classList].find((c) => c.startsWith("act-"));
+  return cls ? `.${cls}` : null;
+}
+
+export function restoreFocus(root, key) {
+  if (!key) return;
+  const n = root.querySelector(key);
+  if (n && n !== document.activeElement) n.focus({ preventScroll: true });
+}
+
+/** Arrow keys move over the given stops; Enter activates (buttons do that natively). */
+export function installSelector(container, stops) {
+  container.addEventListener("keydown", (ev) => {
+    if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(ev.key)) return;
+    const tag = (ev.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "select" || tag === "textarea") return;
+    const list = stops().filter((x) => x.offsetParent !== null);
+    if (!list.length) return;
+    let i = list.indexOf(document.activeElement);
+    if (ev.key === "Home") i = 0;
+    else if (ev.key === "End") i = list.length - 1;
+    else if (ev.key === "ArrowRight" || ev.key === "ArrowDown") i = i < 0 ? 0 : (i + 1) % list.length;
+    else i = i < 0 ? list.length - 1 : (i - 1 + list.length) % list.length;
+    ev.preventDefault();
+    list[i].focus();
+    list[i].scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
+}
+
+/** "6-4" spoken; re-exported for pages. */
+export { tileName, numberWord, announce };
