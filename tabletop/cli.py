@@ -59,7 +59,7 @@ def serve(args) -> int:
     address = args.advertise or (args.host if args.host not in ("0.0.0.0", "::", "") else lan_address())
     base_url = f"http://{address}:{args.port}"
     from .app import create_app
-    app = create_app(app_config(args, base_url))
+    config = app_config(args, base_url)
     wifi = (args.wifi_ssid, args.wifi_password) if args.wifi_ssid else None
     print(banner(args.name, base_url, wifi), flush=True)
     advertiser = None
@@ -69,17 +69,21 @@ def serve(args) -> int:
     try:
         if args.dev:
             from werkzeug.serving import run_simple
-            run_simple(args.host, args.port, app, threaded=True, use_reloader=False)
+            app = create_app(config)
+            try:
+                run_simple(args.host, args.port, app, threaded=True, use_reloader=False)
+            finally:
+                app.extensions["tabletop"].shutdown()
         else:
-            run_gunicorn(app, args.host, args.port, args.threads)
+            # the app (its store, threads and rooms) is built in the worker, after the fork
+            run_gunicorn(lambda: create_app(config), args.host, args.port, args.threads)
     finally:
         if advertiser:
             advertiser.close()
-        app.extensions["tabletop"].shutdown()
     return 0
 
 
-def run_gunicorn(app, host: str, port: int, threads: int) -> None:
+def run_gunicorn(make_app, host: str, port: int, threads: int) -> None:
     """One gunicorn process (rooms live in memory) with the threaded worker: flask-sock runs
     each websocket on one of its threads. Never the sync worker (it drops websockets)."""
     from gunicorn.app.base import BaseApplication
@@ -88,11 +92,11 @@ def run_gunicorn(app, host: str, port: int, threads: int) -> None:
         def load_config(self):
             for key, value in {"bind": f"{host}:{port}", "workers": 1, "threads": threads,
                                "worker_class": "gthread", "timeout": 0, "keepalive": 5,
-                               "graceful_timeout": 3, "accesslog": None}.items():
+                               "graceful_timeout": 3, "accesslog": None, "preload_app": False}.items():
                 self.cfg.set(key, value)
 
         def load(self):
-            return app
+            return make_app()
 
     One().run()
 

@@ -29,13 +29,17 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, data):
+    """`tabletop serve` in its own process group (gunicorn: master + worker; or werkzeug)."""
+
+    def __init__(self, data, mode="gunicorn"):
         self.data = data
+        self.mode = mode
         self.port = free_port()
+        extra = ["--dev"] if mode == "dev" else ["--threads", "16"]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tabletop", "serve", "--dev", "--host", "127.0.0.1", "--port", str(self.port),
+            [sys.executable, "-m", "tabletop", "serve", *extra, "--host", "127.0.0.1", "--port", str(self.port),
              "--data", str(data), "--no-mdns", "--computer-delay", "0"],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         deadline = time.monotonic() + 15
         while True:
             try:
@@ -51,7 +55,11 @@ class Server:
         return Client(f"ws://127.0.0.1:{self.port}/ws", timeout=5)
 
     def kill9(self):
-        os.kill(self.proc.pid, signal.SIGKILL)
+        """SIGKILL to every process of the server at once (no chance to clean up)."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         self.proc.wait(5)
 
 
@@ -69,9 +77,10 @@ def all_actions(record):
     return [a for r in record["rounds"] for a in r["actions"]]
 
 
-def test_sigkill_loses_no_acknowledged_action(tmp_path):
+@pytest.mark.parametrize("mode", ["gunicorn", "dev"])
+def test_sigkill_loses_no_acknowledged_action(tmp_path, mode):
     rng = random.Random(7)
-    server = Server(tmp_path)
+    server = Server(tmp_path, mode)
     clients = []
     try:
         host = server.ws()
@@ -139,7 +148,7 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path):
             assert len(all_actions(first_record)) <= len(acked) + 1
             acked = all_actions(first_record)    # an in-flight action that was written stays
             acked_version = stored_version
-            server = Server(tmp_path)
+            server = Server(tmp_path, mode)
         # the host's token still opens the room after the restarts
         host = server.ws()
         host.send({"type": "hello", "room": room_id, "host_token": host_token})
@@ -151,3 +160,39 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path):
             c.close()
         if server.proc.poll() is None:
             server.kill9()
+
+
+def test_gunicorn_worker_runs_computer_seats(tmp_path):
+    """Under gunicorn the app is built in the worker (after the fork), so the computers' thread
+    runs there: a computer seat answers each phone move."""
+    server = Server(tmp_path, "gunicorn")
+    try:
+        host = server.ws()
+        host.send({"type": "hello"})
+        host.expect("welcome")
+        host.send({"type": "create_room"})
+        room_id = host.expect("room_created")["room"]
+        assert ask(host, {"type": "setup", "profile": "draw", "options": {"players": 2},
+                          "seats": [{"kind": "phone"}, {"kind": "computer", "level": "easy"}]})["type"] == "ok"
+        phone = server.ws()
+        phone.send({"type": "hello", "room": room_id})
+        phone.expect("welcome")
+        phone.send({"type": "join", "seat": 0, "name": "Ana"})
+        phone.expect("joined")
+        start = ask(host, {"type": "start_round"})["version"]
+        computer_moves = 0
+        f = phone.view(start)
+        for _ in range(60):
+            view = f["view"]
+            if view["phase"] != "play" or computer_moves >= 3:
+                break
+            if view["turn"] == 0:
+                ask(phone, {"type": "act", "action": view["legal"][0], "version": f["version"]})
+            else:
+                computer_moves += 1   # nobody else acts: the next view is the computer's move
+            f = phone.view(f["version"] + 1)
+        assert computer_moves >= 1 or f["view"]["phase"] != "play"
+        host.close()
+        phone.close()
+    finally:
+        server.kill9()
