@@ -29,6 +29,8 @@ DEFAULTS = {
     "COMPUTER_DELAY": 1.2,              # seconds a computer "thinks" (0 in tests)
     "WIFI_SSID": None,
     "WIFI_PASSWORD": None,
+    "IDLE_CLOSE": None,                 # seconds without change or phone before a room closes
+                                        # (None: 30 min in kiosk mode, 24 h otherwise; 0: never)
     "RATE_LIMIT": (20.0, 40.0),         # per websocket: messages per second, burst
     "WEB_DIR": str(ROOT / "web"),
     "LOCALES_DIR": str(ROOT / "locales"),
@@ -191,6 +193,11 @@ def create_app(config: dict | None = None) -> Flask:
                computer_delay=float(app.config["COMPUTER_DELAY"]), wifi=wifi,
                rate=tuple(app.config["RATE_LIMIT"]))
     t.restore()
+    idle = app.config["IDLE_CLOSE"]
+    if idle is None:
+        idle = 30 * 60 if app.config["KIOSK"] else 24 * 3600
+    if idle:
+        t.start_sweeper(float(idle), every=min(60.0, float(idle) / 4))
     app.extensions["tabletop"] = t
     app.register_blueprint(pages)
     app.register_blueprint(api)

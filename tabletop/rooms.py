@@ -468,6 +468,7 @@ class Room:
     # -- notification ------------------------------------------------------------------------
 
     def _notify(self, exclude=None) -> None:
+        self.touched = time.monotonic()
         for c in list(self.conns):
             if c is not exclude:
                 c.push_view()
@@ -500,6 +501,7 @@ class Tables:
         self.lock = threading.Lock()
         self.runner = Runner(computer_delay)
         self.pin_failures: list[float] = []
+        self._stop = threading.Event()
 
     def server_info(self) -> dict:
         return {"name": self.name, "kiosk": self.kiosk, "protocol": PROTOCOL}
@@ -555,5 +557,32 @@ class Tables:
         self.pin_failures.append(now)
         return False
 
+    def sweep_idle(self, idle_seconds: float, now: float | None = None) -> list[str]:
+        """Close rooms with no phone connected where nothing happened for `idle_seconds`: a
+        kiosk table goes back to its welcome screen (its socket gets `no_room` and is in the
+        lobby again), and abandoned rooms do not pile up. Their game records stay in the store."""
+        now = time.monotonic() if now is None else now
+        closed = []
+        for room in list(self.rooms.values()):
+            with room.lock:
+                idle = now - room.touched >= idle_seconds
+                phones = any(c.role == "seat" for c in room.conns)
+            if idle and not phones:
+                self.close_room(room)
+                closed.append(room.id)
+        if closed:
+            log.info("closed idle room(s): %s", ", ".join(closed))
+        return closed
+
+    def start_sweeper(self, idle_seconds: float, every: float = 60.0) -> None:
+        def loop():
+            while not self._stop.wait(every):
+                try:
+                    self.sweep_idle(idle_seconds)
+                except Exception:
+                    log.exception("idle sweep failed")
+        threading.Thread(target=loop, name="idle-sweep", daemon=True).start()
+
     def shutdown(self) -> None:
+        self._stop.set()
         self.runner.stop()

@@ -229,3 +229,17 @@ def test_single_device_undo_redo_restart_new_game(live, client_factory):
     commitment = room.meta["deals"][-1]["commitment"]
     assert ask(host, {"type": "new_game"})["type"] == "ok"
     assert room.meta["deals"][-1]["commitment"] != commitment and room.state.round_no == 1
+
+
+@__import__("pytest").mark.app_config({"KIOSK": True, "PIN": "1", "IDLE_CLOSE": 0.3})
+def test_idle_kiosk_table_returns_to_welcome(live, client_factory):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    f = host.until(lambda f: f["type"] == "error")
+    assert f["code"] == "no_room"
+    assert room_id not in live.tables.rooms
+    # a room with a phone connected stays open
+    host2, room2, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    join(client_factory, room2, 0)
+    import time
+    time.sleep(0.6)
+    assert room2 in live.tables.rooms
