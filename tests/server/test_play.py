@@ -243,3 +243,10 @@ def test_idle_kiosk_table_returns_to_welcome(live, client_factory):
     import time
     time.sleep(0.6)
     assert room2 in live.tables.rooms
+
+
+def test_sockets_have_tcp_nodelay(live, client_factory):
+    import socket
+    host, room_id, _ = create_room(client_factory)
+    conns = list(live.tables.rooms[room_id].conns)
+    assert conns and all(c.ws.sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) for c in conns)
