@@ -350,7 +350,7 @@ class Room:
             self.match = None
             self.record = None
             self.version += 1
-            self.tables.store.save_room(self.id, self.meta, self.version, seats=token_changes)
+            self.tables.store.save_room(self.id, self.meta, self.version, seats=token_changes, end_game=True)
             for c in list(self.conns):
                 if c.role == "seat" and c.seat not in self.tokens:
                     c.role, c.seat = "guest", None

@@ -79,11 +79,12 @@ class Store:
             (room_id, name, host_hash, json.dumps(meta), version, now, now)))
 
     def save_room(self, room_id: str, meta: dict, version: int, *, record: dict | None = None,
-                  new_game: bool = False, seats: dict | None = None) -> None:
+                  new_game: bool = False, seats: dict | None = None, end_game: bool = False) -> None:
         """Write the room's meta and version, and (optionally) its current game's record.
 
         `new_game=True` starts a new games row for `record`. `seats` maps seat -> token hash
-        (None removes the seat's token); only the listed seats change.
+        (None removes the seat's token); only the listed seats change. `end_game=True`: the room
+        has no current game any more (a new setup); the old game's record stays.
         """
         now = time.time()
 
@@ -97,6 +98,8 @@ class Store:
                     (game_id,) = db.execute("SELECT game_id FROM rooms WHERE id = ?", (room_id,)).fetchone()
                     db.execute("UPDATE games SET record = ?, updated = ? WHERE id = ?",
                                (json.dumps(record), now, game_id))
+            if end_game:
+                db.execute("UPDATE rooms SET game_id = NULL WHERE id = ?", (room_id,))
             db.execute("UPDATE rooms SET meta = ?, version = ?, updated = ? WHERE id = ?",
                        (json.dumps(meta), version, now, room_id))
             for seat, token_hash in (seats or {}).items():

@@ -250,3 +250,28 @@ def test_sockets_have_tcp_nodelay(live, client_factory):
     host, room_id, _ = create_room(client_factory)
     conns = list(live.tables.rooms[room_id].conns)
     assert conns and all(c.ws.sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) for c in conns)
+
+
+def test_rooms_are_restored_from_the_store(live, client_factory, tmp_path):
+    """A new app on the same data folder restores rooms, seats (by token) and the game; a new
+    setup after a game is restored as a room without a game."""
+    from tabletop.app import create_app
+    host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    p0, t0 = join(client_factory, room_id, 0)
+    join(client_factory, room_id, 1)
+    start(host)
+    host2, room2, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    join(client_factory, room2, 0)
+    join(client_factory, room2, 1)
+    start(host2)
+    assert ask(host2, {"type": "setup", "profile": "block", "options": {"players": 2}, "seats": PHONES2})["type"] == "ok"
+    old = live.tables.rooms[room_id]
+    app = create_app({"DATA": str(tmp_path), "COMPUTER_DELAY": 0, "IDLE_CLOSE": 0})
+    try:
+        t = app.extensions["tabletop"]
+        r = t.rooms[room_id]
+        assert r.version == old.version and r.match.to_record() == old.match.to_record()
+        assert r.tokens == old.tokens and r.host_hash == old.host_hash
+        assert t.rooms[room2].match is None and t.rooms[room2].meta["profile"] == "block"
+    finally:
+        app.extensions["tabletop"].shutdown()
