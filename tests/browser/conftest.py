@@ -1,0 +1,79 @@
+"""Browser tests: a live tabletop server on loopback and Debian's Chromium through Playwright."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from tabletop.app import create_app
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": CHROMIUM_ARGS}
+
+
+class LiveServer:
+    """The tabletop app on 127.0.0.1 (port 0), a temporary data folder, computers without delay."""
+
+    def __init__(self, data_dir, **config):
+        # BASE_URL must be known before the app exists (it goes into the QR codes): bind first.
+        self.server = make_server("127.0.0.1", 0, None, threaded=True)
+        self.port = self.server.server_port
+        self.url = f"http://127.0.0.1:{self.port}"
+        cfg = {"DATA": str(data_dir), "COMPUTER_DELAY": 0, "BASE_URL": self.url}
+        cfg.update(config)
+        self.app = create_app(cfg)
+        self.server.app = self.app
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.app.extensions["tabletop"].shutdown()
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    server = LiveServer(tmp_path)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def phone(browser, playwright):
+    """A factory of touch phone contexts (Pixel 7); each call is a separate device."""
+    made = []
+
+    def make(lang="en", **extra):
+        opts = dict(playwright.devices["Pixel 7"])
+        opts.update(locale=lang, **extra)
+        ctx = browser.new_context(**opts)
+        made.append(ctx)
+        return ctx.new_page()
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.fixture
+def screen(browser):
+    """A factory of big-screen contexts (the TV, or a laptop for single-device play)."""
+    made = []
+
+    def make(width=1920, height=1080, **extra):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en", **extra)
+        made.append(ctx)
+        return ctx.new_page()
+    yield make
+    for ctx in made:
+        ctx.close()

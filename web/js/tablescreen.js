@@ -1,0 +1,261 @@
+// The table as everyone sees it (table view): the board in the middle, the seats around it in
+// the profile's direction, and, for seats played on this device, the pass-and-play hand.
+
+import { tileSVGString } from "./tiles.js";
+import { t, tileName } from "./i18n.js";
+import { el, clear, seatName, describeMove, announce, toast, errorText } from "./ui.js";
+import { Board } from "./board.js";
+import { HandPanel, installSelector } from "./handpanel.js";
+import { playModeFor } from "./common.js";
+
+const KIND_ICON = { phone: "📱", computer: "🤖", device: "👤" };
+
+function backs(count, size, max = 12) {
+  const box = el("span.backs", { "aria-hidden": "true" });
+  const n = Math.min(count, max);
+  const one = tileSVGString(0, 0, { faceDown: true, orientation: "vertical", size, label: null });
+  box.innerHTML = one.repeat(n);
+  if (count > max) box.append(el("span.backs-more", `+${count - max}`));
+  return box;
+}
+
+/** Where seat i sits: the angle round the table (seat 0 at the bottom). */
+function seatArea(i, n, direction) {
+  const dir = direction === "counterclockwise" ? -1 : 1;
+  const a = Math.PI / 2 + (dir * 2 * Math.PI * i) / n;
+  const x = Math.cos(a);
+  const y = Math.sin(a);
+  if (y > 0.45) return { area: "bottom", order: -x * dir, x };
+  if (y < -0.45) return { area: "top", order: x, x };
+  return { area: x < 0 ? "left" : "right", order: y, x };
+}
+
+export class TableScreen {
+  constructor(root, { net, getFrame, seatExtra, compactBelow = 900 } = {}) {
+    this.root = root;
+    this.net = net;
+    this.getFrame = getFrame;
+    this.seatExtra = seatExtra || (() => null);
+    this.compactBelow = compactBelow;
+    this.lastHist = null;
+    root.classList.add("tablescreen");
+    this.areas = {
+      top: el("div.seats-area.seats-area--top"),
+      left: el("div.seats-area.seats-area--left"),
+      right: el("div.seats-area.seats-area--right"),
+      bottom: el("div.seats-area.seats-area--bottom"),
+    };
+    this.boardBox = el("div.table-board");
+    this.caption = el("div.table-caption", { "aria-hidden": "true" });
+    this.center = el("div.table-center", this.boardBox, this.caption);
+    this.grid = el("div.table-grid", this.areas.top, this.areas.left, this.center, this.areas.right, this.areas.bottom);
+    this.deviceBox = el("div.device-hand");
+    root.append(this.grid, this.deviceBox);
+    this.board = new Board(this.boardBox, {
+      maxTile: 84,
+      onEnd: (end) => this.device && this.device.hand.chooseEnd(end),
+      onTrain: (train) => this.device && this.device.hand.chooseTrain(train),
+    });
+    this.device = new DeviceHand(this.deviceBox, this);
+    installSelector(root, () => this.device.hand.focusables(this.board.targetElements()));
+  }
+
+  render(frame) {
+    const v = frame.view;
+    const room = frame.room;
+    this.frame = frame;
+    if (!v) return;
+    const compact = this.root.clientWidth < this.compactBelow;
+    this.root.classList.toggle("tablescreen--compact", compact);
+    this.renderSeats(v, room, compact);
+    this.device.render(frame);
+    this.renderBoard();
+    // last move caption and the live region
+    const hist = v.history || [];
+    const last = hist[hist.length - 1];
+    this.caption.textContent = last ? `${t("table.last_move")}: ${describeMove(last, room, null)}` : v.phase === "play" && v.turn !== null ? t("table.turn", { name: seatName(room, v.turn) }) : "";
+    const key = `${v.round}`;
+    if (this.lastHist && this.lastHist.key === key && hist.length > this.lastHist.n) {
+      announce(hist.slice(this.lastHist.n).map((h) => describeMove(h, room, null)).join(". "));
+    }
+    this.lastHist = { key, n: hist.length };
+  }
+
+  renderBoard() {
+    const f = this.frame;
+    if (!f || !f.view) return;
+    const opts = this.device.active ? this.device.hand.boardOpts() : { targets: [], preview: null };
+    this.board.render(f.view, { room: f.room, mySeat: this.device.active ? this.device.seat : null, ...opts });
+  }
+
+  renderSeats(v, room, compact) {
+    for (const a of Object.values(this.areas)) clear(a);
+    const n = v.players;
+    const placed = [];
+    for (let i = 0; i < n; i++) {
+      const pos = compact ? { area: "top", order: i } : seatArea(i, n, v.direction);
+      placed.push({ i, ...pos });
+    }
+    placed.sort((a, b) => a.order - b.order);
+    for (const p of placed) this.areas[p.area].append(this.seatPanel(p.i, v, room, compact));
+    this.grid.classList.toggle("table-grid--sides", !compact && placed.some((p) => p.area === "left" || p.area === "right"));
+  }
+
+  seatPanel(i, v, room, compact) {
+    const vs = v.seats[i];
+    const rs = room.seats[i] || {};
+    const turn = v.phase === "play" && v.turn === i;
+    const name = seatName(room, i);
+    const team = v.teams ? (v.teams[0].includes(i) ? 0 : 1) : null;
+    let score = v.scores ? v.scores[v.score_kind === "team_points" ? i % 2 : i] : null;
+    const status = [];
+    if (vs.passed) status.push(el("span.badge.badge--pass", t("table.passed")));
+    if (vs.drew) status.push(el("span.badge.badge--drew", t("table.drew", { count: vs.drew })));
+    if (rs.kind === "phone" && rs.taken && !rs.connected && !rs.standin) status.push(el("span.badge.badge--off", "⚠ ", t("app.offline")));
+    if (rs.standin) status.push(el("span.badge", "🤖 ", t("table.standin", { name })));
+    if (v.trains && v.trains.personal[i] && v.trains.personal[i].marker) status.push(el("span.badge", "🚂 ", t("table.marker")));
+    const label = [t("aria.hand_count", { name, count: vs.count })];
+    if (vs.discards) label.push(t("table.discards", { count: vs.discards }));
+    if (turn) label.push(t("aria.turn_of", { name }));
+    const panel = el(
+      `section.seat${turn ? ".seat--turn" : ""}${team !== null ? `.seat--team${team}` : ""}${compact ? ".seat--compact" : ""}`,
+      { dataset: { seat: String(i) }, "aria-label": label.join(", ") },
+      el(
+        "header.seat-head",
+        el("span.seat-kind", { "aria-hidden": "true" }, KIND_ICON[rs.kind] || ""),
+        el("span.seat-name", name),
+        team !== null ? el("span.seat-team", { title: t("results.team") }, team === 0 ? "A" : "B") : null,
+        score !== null && score !== undefined ? el("span.seat-score", { title: t(`table.score_kind.${v.score_kind}`) }, String(score)) : null,
+      ),
+      el(
+        "div.seat-body",
+        el("span.seat-count", String(vs.count)),
+        backs(vs.count, compact ? 7 : 11, compact ? 8 : 12),
+        vs.discards ? el("span.seat-discards", { title: t("table.discards", { count: vs.discards }) }, backs(vs.discards, compact ? 6 : 9, 7), el("small", t("table.discards", { count: vs.discards }))) : null,
+      ),
+      status.length ? el("div.seat-status", status) : null,
+      turn ? el("div.seat-turn", "▶ ", t("table.turn", { name })) : null,
+      this.seatExtra(i, v, room),
+    );
+    return panel;
+  }
+}
+
+/** Pass-and-play: the hand of the device seat whose decision is pending, behind a cover. */
+export class DeviceHand {
+  constructor(root, screen) {
+    this.root = root;
+    this.screen = screen;
+    this.seat = null; // seat whose hand is on screen
+    this.lastView = null; // the last seat view shown (to keep the hand visible while computers play)
+    this.active = false;
+    this.cover = el("button.handover", { type: "button", onclick: () => this.reveal() });
+    this.panelBox = el("div.device-panel");
+    this.root.append(this.cover, this.panelBox);
+    this.hand = new HandPanel(this.panelBox, {
+      send: (action) => {
+        this.lastSent = action;
+        return screen.net.request("act", { action: { ...action, seat: this.seat }, version: screen.frame.version });
+      },
+      mode: () => playModeFor(screen.frame && screen.frame.view && screen.frame.view.profile),
+      onBoard: () => screen.renderBoard(),
+      tileSize: () => this.tileSize(),
+    });
+    this.cover.hidden = true;
+  }
+
+  tileSize() {
+    const w = this.root.clientWidth || window.innerWidth;
+    const h = window.innerHeight;
+    const n = this.lastView && this.lastView.hand ? Math.max(7, this.lastView.hand.length) : 7;
+    const byW = (w - 40) / Math.min(n, 10) / 1.2;
+    return Math.max(30, Math.min(62, byW, h * 0.085));
+  }
+
+  deviceSeats(room) {
+    return room.seats.filter((s) => s.kind === "device").map((s) => s.seat);
+  }
+
+  hide() {
+    this.hand.clear();
+    this.seat = null;
+    this.lastView = null;
+    this.active = false;
+  }
+
+  reveal() {
+    const f = this.screen.frame;
+    if (!f || f.device_seat === null || f.device_seat === undefined) return;
+    this.seat = f.device_seat;
+    this.render(f);
+    const first = this.panelBox.querySelector(".hand-tile--fits, .hand-tile, button");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  render(frame) {
+    const room = frame.room;
+    const v = frame.view;
+    const devices = this.deviceSeats(room);
+    this.root.hidden = devices.length === 0;
+    if (!devices.length) {
+      this.hide();
+      return;
+    }
+    const ds = frame.device_seat;
+    if (!v || v.phase !== "play") {
+      this.hide();
+      this.cover.hidden = true;
+      this.root.classList.remove("device-hand--covered");
+      this.screen.root.classList.remove("device-turn");
+      return;
+    }
+    if (ds !== null && ds !== undefined && ds !== this.seat) {
+      if (devices.length === 1 || this.seat === null && this.lastView === null && devices.length === 1) {
+        this.seat = ds;
+      } else {
+        // handover: nothing of the previous hand stays in the page
+        this.hide();
+        this.cover.hidden = false;
+        this.root.classList.add("device-hand--covered");
+        clear(this.cover);
+        this.cover.append(
+          el("span.handover-title", t("hand.handover", { name: seatName(room, ds) })),
+          el("small", t("hand.handover_hidden")),
+        );
+        this.cover.dataset.seat = String(ds);
+        this.screen.root.classList.add("device-turn");
+        return;
+      }
+    }
+    this.cover.hidden = true;
+    this.root.classList.remove("device-hand--covered");
+    if (ds !== null && ds !== undefined && ds === this.seat) {
+      this.active = true;
+      this.lastView = frame.device_view;
+      this.screen.root.classList.add("device-turn");
+      this.hand.render({ ...frame.device_view, version: frame.version }, room);
+      return;
+    }
+    this.screen.root.classList.remove("device-turn");
+    this.active = false;
+    // someone else (a computer, a phone) is playing: the same person keeps seeing their hand,
+    // minus the tiles they have laid since (nothing else is known or shown)
+    if (this.seat !== null && this.lastView) {
+      const played = new Set();
+      const hist = v.history || [];
+      for (const h of hist.slice((this.lastView.history || []).length)) {
+        if (h.seat !== this.seat) continue;
+        if (h.play) played.add(h.play);
+        if ("discard" in h && this.lastSent && this.lastSent.discard) played.add(this.lastSent.discard);
+      }
+      const hand = (this.lastView.hand || []).filter((x) => !played.has(x));
+      this.hand.render({ ...v, seat: this.seat, hand, own_discards: this.lastView.own_discards, legal: [], version: frame.version }, room);
+    } else {
+      this.hand.clear();
+      const turnName = v.turn !== null && v.turn !== undefined ? seatName(room, v.turn) : "";
+      this.hand.status.textContent = turnName ? t("hand.waiting_for", { name: turnName }) : "";
+    }
+  }
+}
+
+export { toast, errorText, tileName };
