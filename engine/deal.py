@@ -18,8 +18,13 @@ class Deal:
     seed: int | None = None
 
     def to_json(self) -> dict:
+        """The round's deal in record form: its seed when it came from one, else hands and stock."""
         if self.seed is not None:
             return {"seed": self.seed}
+        return self.to_json_explicit()
+
+    def to_json_explicit(self) -> dict:
+        """Hands and stock written out (portable to any implementation of RECORD.md)."""
         stock = [str(t) for t in self.stock]
         if self.start is not None and stock:
             stock[0] = f"{self.start[0]}-{self.start[1]}"

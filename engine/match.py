@@ -135,9 +135,10 @@ class Match:
         return state
 
     # -- records -----------------------------------------------------------------------------
-    def to_record(self) -> dict:
+    def to_record(self, seeds: bool = False) -> dict:
+        """RECORD.md form; deals written out in full unless `seeds` (then seeded deals by seed)."""
         from .record import match_to_record
-        return match_to_record(self)
+        return match_to_record(self, seeds)
 
     @classmethod
     def from_record(cls, record: dict) -> "Match":

@@ -13,11 +13,14 @@ class RecordError(Exception):
     """A malformed or illegal record. The message names the round and action (1-based)."""
 
 
-def match_to_record(match) -> dict:
+def match_to_record(match, seeds: bool = False) -> dict:
+    """The match as a record. Deals are written out as hands and stock (portable to any
+    implementation of RECORD.md) unless `seeds` asks for the seeds of seeded deals."""
     rounds = []
     for index, log in enumerate(match.rounds):
-        entry = log.deal.to_json() if log.deal.seed is None else {"seed": log.deal.seed}
-        if log.deal.seed is None and index == 0 and uses_lot(match.profile_name, match.options):
+        seeded = seeds and log.deal.seed is not None
+        entry = {"seed": log.deal.seed} if seeded else log.deal.to_json_explicit()
+        if not seeded and index == 0 and uses_lot(match.profile_name, match.options):
             entry["opener"] = log.deal.opener
         entry["actions"] = [a.to_json() for a in log.actions]
         rounds.append(entry)
