@@ -58,6 +58,17 @@ def _name(name, v):
     return v
 
 
+def _room_name(name, v):
+    """A room's name: control characters dropped, cut to 40 characters (a translated title
+    must never stop a table from opening a room)."""
+    if not isinstance(v, str):
+        _bad(f"{name} must be a string")
+    v = " ".join("".join(c for c in v[:200] if ord(c) >= 32 and not 0x7f <= ord(c) < 0xa0).split())[:40]
+    if not v:
+        _bad(f"{name} must not be empty")
+    return v
+
+
 def _bool(name, v):
     if not isinstance(v, bool):
         _bad(f"{name} must be true or false")
@@ -154,7 +165,7 @@ SPEC = {
     "act": {"action": (_action, True), "version": (VERSION, True)},
     "undo": {"seat": (SEAT, False), "version": (VERSION, False)},
     "redo": {"version": (VERSION, False)},
-    "create_room": {"name": (_name, False)},
+    "create_room": {"name": (_room_name, False)},
     "setup": {"profile": (_str(PROFILE_RE, 1, 24), True), "options": (_object(), False),
               "seats": (_seats, True)},
     "start_round": {"version": (VERSION, False)},
