@@ -179,6 +179,19 @@ def test_record_unknown_action_kind_is_illegal():
     assert_record_error(block2([P(0, "6-6"), {"seat": 1, "jump": True}]), 1, 2)
 
 
+def test_record_action_with_unknown_tile_is_illegal():
+    assert_record_error(block2([P(0, "6-6"), P(1, "9-6")]), 1, 2)
+
+
+def test_record_action_with_bad_end_is_illegal():
+    # ends 6|5 after 6-6 and 6-5; seat 0's 6-4 fits the left end; "middle" is no end
+    assert_record_error(block2([P(0, "6-6"), P(1, "6-5", "right"), P(0, "6-4", "middle")]), 1, 3)
+
+
+def test_record_action_by_unknown_seat_is_illegal():
+    assert_record_error(block2([P(0, "6-6"), P(2, "6-5")]), 1, 2)
+
+
 # ---- CLI -----------------------------------------------------------------------------------
 
 def _cli(args, stdin=None):

@@ -331,3 +331,14 @@ def test_mexican_train_thirteen_rounds_lowest_total_wins():
     assert res["rounds"][12]["scores"] == [totals, 0]
     assert res["match_winner"] == 1
     assert res["next"] is None
+
+
+def test_mexican_train_tile_written_low_half_first_is_the_same_tile():
+    # RECORD.md: "b-a" means the same tile. 1-12 starts train 1 from the hub (12), 1-2 follows.
+    res = replay(base([P(0, "12-12"), P(1, "1-12", 1), P(1, "1-2", 1)]))
+    assert_next(res, 1, [P(1, "3-2", 1), DONE(1)])
+
+
+def test_mexican_train_done_only_ends_a_first_turn_run():
+    # a8 is seat 1's normal turn (11-10 and 11-4 fit the Mexican Train): "done" is illegal
+    assert_record_error(base(GAME[:7] + [DONE(1)]), 1, 8)

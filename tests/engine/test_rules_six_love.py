@@ -289,3 +289,50 @@ def test_six_love_next_match_starts_at_zero_and_winning_team_names_opener():
     assert_next(res, 0, [OP(0, 0), OP(0, 2)])
     res = replay(sl(go2_round(), again_, again_, again_))
     assert res["rounds"][3]["scores"] == [2, 0]     # fresh match: 0 + 2
+
+
+# ONEHARD: seat 0 goes out with 3-0 onto ends 0|3. The 3 end is hard (4-3 5-3 3-2 3-1 6-3 3-3
+# = 7 faces of 3 on the line) but the 0 end is not (1-0 2-0 5-0 0-0 = 5 faces; 4-0 and 6-0 are
+# still in hands): 1 point. Left: s1 4-0 = 4; s2 6-4 4-4 = 18; s3 6-0 = 6.
+ONEHARD_H = [["6-2", "3-0", "3-3", "1-0", "4-1", "6-6", "3-2"],
+             ["6-5", "2-1", "6-3", "3-1", "4-0", "2-2", "5-0"],
+             ["6-4", "5-4", "4-3", "5-2", "5-1", "4-4", "2-0"],
+             ["6-0", "5-5", "4-2", "1-1", "6-1", "5-3", "0-0"]]
+ONEHARD_A = [
+    P(0, "6-6"), P(1, "6-5", "left"), P(2, "5-2"), P(3, "6-1"),                # 6|6 5|6 2|6 2|1
+    P(0, "4-1"), P(1, "2-2"), P(2, "4-3"), P(3, "5-3"),                        # 2|4 2|4 2|3 2|5
+    P(0, "3-2"), P(1, "3-1"), P(2, "5-1", "right"), P(3, "1-1", "left"),       # 3|5 1|5 1|1 1|1
+    P(0, "1-0", "left"), P(1, "2-1"), P(2, "2-0", "left"), P(3, "4-2", "left"),  # 0|1 0|2 2|2 4|2
+    P(0, "6-2"), P(1, "6-3"), P(2, "5-4"), P(3, "5-5"),                        # 4|6 4|3 5|3 5|3
+    P(0, "3-3"), P(1, "5-0"), X(2), P(3, "0-0"),                               # 5|3 0|3 0|3 0|3
+    P(0, "3-0", "right"),                                                      # out
+]
+
+# MINE: seat 0 has the fewest pips in its own hand (1-1 4-2 2-2 2-1 = 15) although its team's
+# combined pips are higher (15 + 41 = 56 against 17 + 17 = 34): team 0 wins.
+MINE_H = [["6-0", "1-1", "6-1", "4-2", "6-6", "2-2", "2-1"],
+          ["6-5", "4-0", "6-4", "6-3", "4-4", "2-0", "3-0"],
+          ["5-4", "5-2", "4-1", "4-3", "5-3", "5-5", "5-0"],
+          ["0-0", "3-2", "1-0", "3-3", "5-1", "6-2", "3-1"]]
+MINE_A = [
+    P(0, "6-6"), P(1, "6-4", "left"), P(2, "4-1"), P(3, "6-2"),     # 6|6 4|6 1|6 1|2
+    P(0, "6-1"), P(1, "6-5"), P(2, "5-0"), P(3, "3-2"),             # 6|2 5|2 0|2 0|3
+    P(0, "6-0"), P(1, "6-3", "right"), X(2), X(3),                  # 6|3 6|6
+    X(0), X(1),                                                     # blocked
+]
+
+
+def test_six_love_going_out_with_only_one_hard_end_scores_one():
+    r = replay(sl(rnd(ONEHARD_H, ONEHARD_A)))["rounds"][0]
+    assert (r["end"], r["winner"], r["team"]) == ("domino", 0, 0)
+    assert r["totals"] == [0, 4, 18, 6]
+    assert r["points"] == 1
+    assert r["scores"] == [1, 0]
+
+
+def test_six_love_blocked_partner_pips_do_not_count():
+    r = replay(sl(rnd(MINE_H, MINE_A)))["rounds"][0]
+    assert r["end"] == "blocked"
+    assert r["totals"] == [15, 17, 41, 17]
+    assert (r["winner"], r["team"], r["points"]) == (0, 0, 1)
+    assert r["scores"] == [1, 0]
