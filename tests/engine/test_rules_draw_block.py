@@ -224,6 +224,12 @@ def test_draw_match_first_to_reach_100_wins():
     assert res["next"] is None
 
 
+def test_draw_match_over_no_further_hand():
+    rec = record("draw", [rnd([BLK_S0, BLK_S1], BLK_PLAYS + BLK_DRAWS + [X(0), X(1)], stock=BLK_STOCK),
+                          rnd([R2_S0, R2_S1], R2_ACTIONS), rnd([R2_S0, R2_S1], [])], players=2)
+    assert_malformed(rec)
+
+
 def test_draw_match_not_won_below_100():
     rec = record("draw", [rnd([BLK_S0, BLK_S1], BLK_PLAYS + BLK_DRAWS + [X(0), X(1)], stock=BLK_STOCK),
                           rnd([R2_S0, R2_S1], R2_ACTIONS[:-1])], players=2)

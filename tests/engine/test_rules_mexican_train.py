@@ -298,6 +298,7 @@ def test_mexican_train_round_ends_when_a_player_plays_last_tile_score_pips_left(
     # 3-0 (3): 149. Seat 1 went out: 0.
     assert r["end"] == "domino"
     assert r["winner"] == 1
+    assert r["team"] is None
     assert r["totals"] == [149, 0]
     assert r["scores"] == [149, 0]
     assert res["match_winner"] is None
@@ -342,3 +343,16 @@ def test_mexican_train_tile_written_low_half_first_is_the_same_tile():
 def test_mexican_train_done_only_ends_a_first_turn_run():
     # a8 is seat 1's normal turn (11-10 and 11-4 fit the Mexican Train): "done" is illegal
     assert_record_error(base(GAME[:7] + [DONE(1)]), 1, 8)
+
+
+def test_mexican_train_engine_placer_first_turn_is_its_next_turn_and_may_run():
+    # seat 0 placed 12-12; its next turn (after seat 1's run) is its first turn: 12-11 on its
+    # own train, then 11-9 may follow on the same train, or it stops.
+    s0 = [x if x != "8-4" else "11-9" for x in S0]
+    rec = mt([rnd([s0, S1], GAME[:6] + [P(0, "12-11", 0)], first=("1-0", "8-1"), top=12)], players=2)
+    assert_next(replay(rec), 0, [P(0, "11-9", 0), DONE(0)])
+
+
+def test_mexican_train_no_round_after_the_thirteenth():
+    rounds = [out_round(e)[0] for e in range(12, -1, -1)]
+    assert_malformed(mt(rounds + [dict(out_round(12)[0], actions=[])], players=2))

@@ -336,3 +336,12 @@ def test_six_love_blocked_partner_pips_do_not_count():
     assert r["totals"] == [15, 17, 41, 17]
     assert (r["winner"], r["team"], r["points"]) == (0, 0, 1)
     assert r["scores"] == [1, 0]
+
+
+def test_six_love_no_escalating_bonus_after_repeated_draws():
+    # two drawn rounds (each reopened with 6-6), then the WIN3 block: still worth 1
+    h, a = rot(DRAW_H, DRAW_A, 2)
+    res = replay(sl(rnd(DRAW_H, DRAW_A), rnd(h, a), rnd(WIN3_H, WIN3_A)))
+    assert [r["winner"] for r in res["rounds"]] == [None, None, 3]
+    assert res["rounds"][2]["points"] == 1
+    assert res["rounds"][2]["scores"] == [0, 1]
