@@ -8,6 +8,9 @@ from __future__ import annotations
 from .tiles import Tile, parse_pair
 
 KINDS = ("play", "draw", "pass", "discard", "done", "opener")
+# Bounds that keep the table of interned actions small whatever a client sends.
+MAX_SEATS = 10
+MAX_PIP = 12
 ENDS = ("left", "right")
 
 
@@ -77,8 +80,8 @@ class Action:
         if not isinstance(data, dict):
             bad("an action is a JSON object")
         seat = data.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-            bad("an action needs a seat number")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
+            bad(f"an action needs a seat number 0..{MAX_SEATS - 1}")
         kinds = [k for k in KINDS if k in data]
         if len(kinds) != 1:
             bad("an action names exactly one of play, draw, pass, discard, done, opener")
@@ -93,18 +96,20 @@ class Action:
                 x, y = parse_pair(value)
             except ValueError as err:
                 bad(str(err))
+            if max(x, y) > MAX_PIP:
+                bad(f"{value} is not a domino of any set used here (0 to {MAX_PIP} pips a half)")
             tile = Tile(max(x, y), min(x, y))
             end = data.get("end")
             if end is not None and end not in ENDS:
                 bad("end is 'left' or 'right'")
             train = data.get("train")
             if train is not None and train != "mexican" and (
-                    not isinstance(train, int) or isinstance(train, bool) or train < 0):
+                    not isinstance(train, int) or isinstance(train, bool) or not 0 <= train < MAX_SEATS):
                 bad("train is a seat number or 'mexican'")
             flip = kind == "play" and x < y
             return cls.make(seat, kind, tile, end, train, None, flip)
         if kind == "opener":
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < MAX_SEATS:
                 bad("opener names a seat number")
             return cls.make(seat, "opener", opener=value)
         if value is not True:

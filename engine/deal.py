@@ -52,28 +52,23 @@ class SeedStream:
     def __init__(self, seed: int):
         self.prefix = f"domino-deal/1:{seed}:".encode()
         self.k = 0
-        self.buffer = []  # the unread numbers of the current block, last one first
+        self.unread = []  # numbers of the current block not yet used, in order
 
-    def _refill(self) -> None:
-        digest = hashlib.sha256(self.prefix + str(self.k).encode()).digest()
+    def _block(self) -> tuple:
+        digest = hashlib.sha256(self.prefix + b"%d" % self.k).digest()
         self.k += 1
-        self.buffer = list(struct.unpack(">8I", digest))[::-1]
-
-    def next32(self) -> int:
-        if not self.buffer:
-            self._refill()
-        return self.buffer.pop()
+        return struct.unpack(">8I", digest)
 
     def take(self, count: int) -> list:
         """The next `count` numbers of the stream, in order."""
-        out = []
+        out = self.unread
         while len(out) < count:
-            if not self.buffer:
-                self._refill()
-            need = min(count - len(out), len(self.buffer))
-            out.extend(reversed(self.buffer[-need:]))
-            del self.buffer[-need:]
-        return out
+            out.extend(self._block())
+        self.unread = out[count:]
+        return out[:count]
+
+    def next32(self) -> int:
+        return self.take(1)[0]
 
     def below(self, m: int) -> int:
         limit = 4294967296 - 4294967296 % m
@@ -85,20 +80,17 @@ class SeedStream:
 
 def shuffle(items: list, stream: SeedStream) -> None:
     """Fisher-Yates: for i from the last index down to 1, swap item i with item below(i + 1)."""
-    # Inlined `below` over numbers taken in one go: the same stream, consumed in the same order.
+    # `below` inlined over numbers taken in one go: the same numbers, consumed in the same order.
     words = stream.take(len(items) - 1)
-    pos = 0
+    k = 0
     for i in range(len(items) - 1, 0, -1):
         m = i + 1
-        limit = 4294967296 - 4294967296 % m
-        while True:
-            if pos < len(words):
-                u = words[pos]
-                pos += 1
-            else:
-                u = stream.next32()
-            if u < limit:
-                break
+        u = words[k]
+        k += 1
+        while u >= 4294967296 - 4294967296 % m:  # rare: skip it, the next number follows in order
+            words.append(stream.next32())
+            u = words[k]
+            k += 1
         j = u % m
         items[i], items[j] = items[j], items[i]
 

@@ -26,6 +26,17 @@ def public_history(state, seat):
     return out
 
 
+def _own_draws(state, seat):
+    """The tiles this seat drew this round, in order (it saw each one)."""
+    ctx, pos, out = state.ctx, 0, []
+    for a in state.actions():
+        if a.kind == "draw":
+            if a.seat == seat:
+                out.append(str(ctx.ts.tiles[ctx.stock[pos]]))
+            pos += 1
+    return out
+
+
 def _trains(state):
     n, ts = state.ctx.players, state.ctx.ts
     from .profiles.mexican_train import engine_number
@@ -92,6 +103,11 @@ def view_for(state, seat) -> dict:
         "seats": seats,
         "hand": None if seat is None else ts.names(state.hands[seat]),
         "own_discards": None if seat is None else ts.names(state.discards[seat]),
+        "dealt": None if seat is None or ctx.deal is None else [str(t) for t in ctx.deal.hands[seat]],
+        "own_draws": None if seat is None else _own_draws(state, seat),
+        "carry": dict(ctx.carry),  # public: what the previous round handed on (leader, winner...)
+        "lot_opener": (ctx.deal.opener if ctx.round_no == 1 and ctx.deal is not None
+                       and ctx.deal.start is not None else None),  # only round 1 is drawn by lot
         "boneyard": state.boneyard,
         "scores": list(state.scores),
         "score_kind": profile.score_kind,

@@ -80,7 +80,8 @@ def legal(s) -> tuple:
 
 
 def accepts_variant(s, a) -> bool:
-    return False  # every legal Mexican Train action has exactly one written form
+    """A tile written low half first is the same play (a tile's orientation follows its train)."""
+    return a.kind == "play" and a.flip and a.unflipped() in legal(s)
 
 
 def _begin_turn(s, seat) -> None:
