@@ -262,6 +262,18 @@ def test_block_deal_seven_each_with_three_players_seven_out():
     assert_malformed(block(short, [], players=3))
 
 
+def test_block_deal_seven_each_with_four_players_all_dealt():
+    hands = [["6-6", "6-2", "3-6", "6-4", "6-0", "1-6", "6-5"],
+             ["2-5", "4-5", "5-1", "0-0", "0-1", "0-2", "0-3"],
+             ["5-5", "0-5", "0-4", "1-1", "1-2", "1-3", "1-4"],
+             ["5-3", "2-2", "2-3", "2-4", "3-3", "3-4", "4-4"]]
+    res = replay(record("block", [rnd(hands, [], stock=[])], players=4))
+    assert_next(res, 0, [P(0, "6-6")])
+    # after 6-6 nobody else holds a 6: seat 1 passes
+    res = replay(record("block", [rnd(hands, [P(0, "6-6")], stock=[])], players=4))
+    assert_next(res, 1, [X(1)])
+
+
 def test_block_domino_winner_scores_other_hand():
     res = replay(block([DOM_S0, DOM_S1], DOM_ACTIONS))
     r = res["rounds"][0]

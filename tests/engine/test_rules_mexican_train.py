@@ -356,3 +356,14 @@ def test_mexican_train_engine_placer_first_turn_is_its_next_turn_and_may_run():
 def test_mexican_train_no_round_after_the_thirteenth():
     rounds = [out_round(e)[0] for e in range(12, -1, -1)]
     assert_malformed(mt(rounds + [dict(out_round(12)[0], actions=[])], players=2))
+
+
+def test_mexican_train_double_on_the_mexican_train_is_covered_there():
+    # seat 0 holds 10-10 and 10-5 instead of 8-4 and 8-0; at a9 the Mexican Train ends 10
+    s0 = [{"8-4": "10-10", "8-0": "10-5"}.get(x, x) for x in S0]
+    def rec(actions):
+        return mt([rnd([s0, S1], actions, first=("1-0", "8-1"), top=12)], players=2)
+    assert_next(replay(rec(GAME[:8] + [P(0, "10-10", "mexican")])), 0, [P(0, "10-5", "mexican")])
+    # covered: the Mexican Train ends 5; seat 1 plays on as normal (train 0 is not marked)
+    res = replay(rec(GAME[:8] + [P(0, "10-10", "mexican"), P(0, "10-5", "mexican")]))
+    assert_next(res, 1, [P(1, "5-0", "mexican"), P(1, "6-5", "mexican"), P(1, "8-5", "mexican")])
