@@ -1,6 +1,7 @@
 """Browser tests: a live tabletop server on loopback and Debian's Chromium through Playwright."""
 from __future__ import annotations
 
+import logging
 import threading
 
 import pytest
@@ -26,6 +27,7 @@ class LiveServer:
     """The tabletop app on 127.0.0.1 (port 0), a temporary data folder, computers without delay."""
 
     def __init__(self, data_dir, **config):
+        logging.getLogger("werkzeug").setLevel(logging.ERROR)
         # BASE_URL must be known before the app exists (it goes into the QR codes): bind first.
         self.server = make_server("127.0.0.1", 0, None, threaded=True)
         self.port = self.server.server_port

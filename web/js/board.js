@@ -9,7 +9,7 @@
 
 import { tileSVGString } from "./tiles.js";
 import { t, tileName } from "./i18n.js";
-import { el, clear, seatName, trainName } from "./ui.js";
+import { el, clear, seatName, trainName, icon } from "./ui.js";
 
 const DIRS = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
 
@@ -157,6 +157,7 @@ export class Board {
     this.animatedKey = null;
     this.roundKey = null;
     root.classList.add("board");
+    if (compact) root.classList.add("board--compact");
     this.viewport = el("div.board-viewport");
     this.stage = el("div.board-stage");
     this.layer = el("div.board-layer", { role: "group", "aria-label": t("aria.line") });
@@ -166,7 +167,7 @@ export class Board {
       "div.board-controls",
       el("button.btn.btn--icon.board-zoom-in", { type: "button", "aria-label": t("app.zoom_in"), title: t("app.zoom_in"), onclick: () => this.zoomBy(1.25) }, "+"),
       el("button.btn.btn--icon.board-zoom-out", { type: "button", "aria-label": t("app.zoom_out"), title: t("app.zoom_out"), onclick: () => this.zoomBy(0.8) }, "−"),
-      el("button.btn.btn--icon.board-fit", { type: "button", "aria-label": t("app.fit_view"), title: t("app.fit_view"), onclick: () => this.resetView() }, "⤢"),
+      el("button.btn.btn--icon.board-fit", { type: "button", "aria-label": t("app.fit_view"), title: t("app.fit_view"), onclick: () => this.resetView() }, icon("fit")),
     );
     root.append(this.viewport, this.controls);
     this._gestures();
@@ -383,17 +384,29 @@ export class Board {
       return;
     }
     // the biggest tile size at which the snake fits the screen
-    let s = this.maxTile;
+    const maxTile = typeof this.maxTile === "function" ? this.maxTile() : this.maxTile;
+    let s = maxTile;
     let placed;
     let box;
     const pad = this.compact ? 0.3 : 0.8;
-    for (;;) {
+    // one straight row when the tiles stay comfortably big; otherwise the biggest snake
+    const straight = layoutLine(entries, anchor, 1e6);
+    const sb = bbox(straight);
+    const s0 = Math.min(maxTile, w / (sb.w + 2 * pad), h / (sb.h + 2 * pad));
+    const comfort = this.compact ? 24 : maxTile * 0.6;
+    if (s0 >= comfort) {
+      s = s0;
+      placed = straight;
+      box = sb;
+    }
+    while (!placed) {
       const widthUnits = w / s - 2 * pad;
       placed = layoutLine(entries, anchor, widthUnits);
       box = bbox(placed);
       if ((box.w + 2 * pad) * s <= w && (box.h + 2 * pad) * s <= h) break;
       if (s <= this.minTile) break;
       s = Math.max(this.minTile, s * 0.93);
+      placed = null;
     }
     const ox = w / 2 - (box.x + box.w / 2) * s;
     const oy = h / 2 - (box.y + box.h / 2) * s;
@@ -449,17 +462,32 @@ export class Board {
     rows.push({ train: "mexican", tiles: tr.mexican.tiles, end: tr.mexican.end, marker: true });
     const units = (row) => row.tiles.reduce((s, x) => s + (x.double ? 1 : 2), 0);
     const maxUnits = Math.max(4, ...rows.map(units)) + 2.4;
-    const labelW = this.compact ? 84 : Math.min(260, Math.max(150, w * 0.14));
-    const hubW = 1.6;
+    // compact (phone): the train's name sits above its tiles
+    const labelW = this.compact ? 0 : Math.min(260, Math.max(150, w * 0.14));
+    const labelH = this.compact ? 15 : 0;
+    const hubW = 1.8;
     const rowH = 2.25;
-    let s = Math.min(this.maxTile * 0.8, (h - 8) / (rows.length * rowH), (w - labelW - 16) / (maxUnits + hubW));
+    const maxTile = typeof this.maxTile === "function" ? this.maxTile() : this.maxTile;
+    // long trains wrap onto 2 or 3 lines when that gives bigger tiles
+    let s = 0;
+    let lines = 1;
+    for (let L = 1; L <= 3; L++) {
+      const byH = (h - 8 - rows.length * labelH) / (rows.length * (rowH + 2.1 * (L - 1)));
+      const byW = (w - labelW - 24) / (Math.max(maxUnits / L + 1.2, 6.4) + hubW);
+      const sL = Math.min(maxTile * 0.8, byH, byW);
+      if (sL > s * 1.08) {
+        s = sL;
+        lines = L;
+      }
+    }
     s = Math.max(8, s);
+    const tilesW = w - labelW - 24 - hubW * s - 16;
     const frag = document.createDocumentFragment();
     // the hub with the engine double
     const hub = el("div.train-hub", { style: `width:${(hubW * s).toFixed(0)}px` });
     if (tr.engine) {
       const [e] = nums(tr.engine);
-      hub.innerHTML = tileSVGString(e, e, { orientation: "vertical", size: s * 1.05, label: t("table.engine", { tile: tileName(tr.engine) }) });
+      hub.innerHTML = tileSVGString(e, e, { orientation: "vertical", size: s * 1.2, label: t("table.engine", { tile: tileName(tr.engine) }) });
       hub.dataset.tile = tr.engine;
     }
     const list = el("div.train-rows");
@@ -470,9 +498,9 @@ export class Board {
       const label = el(
         "div.train-label",
         el("span.train-name", owner),
-        row.train !== "mexican" && row.marker ? el("span.train-marker", { title: t("table.marker"), "aria-label": t("table.marker") }, "🚂") : null,
+        row.train !== "mexican" && row.marker ? el("span.train-marker", { title: t("table.marker") }, icon("train", t("table.marker"))) : null,
       );
-      const tilesBox = el("div.train-tiles", { style: `height:${(2 * s).toFixed(0)}px` });
+      const tilesBox = el("div.train-tiles", { style: `min-height:${(2 * s).toFixed(0)}px;max-width:${tilesW.toFixed(0)}px${lines > 1 ? ";flex-wrap:wrap;row-gap:" + (0.1 * s).toFixed(0) + "px" : ""}` });
       for (const x of row.tiles) {
         const isLast = last && last.play === x.tile && String(last.train) === String(row.train);
         const uncovered = isUncovered && x.double && tr.uncovered.tile === x.tile;
@@ -510,8 +538,8 @@ export class Board {
       }
       const rowEl = el(
         `div.train-row${isTarget ? ".train-row--target" : ""}${isUncovered ? ".train-row--uncovered" : ""}${row.train === view.turn ? ".train-row--turn" : ""}`,
-        { style: `height:${(rowH * s).toFixed(0)}px`, dataset: { train: String(row.train) } },
-        el("div.train-labelbox", { style: `width:${labelW}px` }, label),
+        { style: `min-height:${(rowH * s + labelH).toFixed(0)}px`, dataset: { train: String(row.train) } },
+        el("div.train-labelbox", { style: this.compact ? "" : `width:${labelW}px` }, label),
         tilesBox,
       );
       list.append(rowEl);

@@ -4,7 +4,7 @@ import { initI18n, setLanguage, getLanguage, SUPPORTED, t, tileName } from "./i1
 import { Net } from "./net.js";
 import { Board } from "./board.js";
 import { HandPanel, installSelector } from "./handpanel.js";
-import { el, clear, toast, errorText, announce, openDialog, confirmDialog, seatName, describeMove, profileName, store, languageSelect } from "./ui.js";
+import { el, clear, toast, errorText, announce, openDialog, confirmDialog, seatName, describeMove, profileName, store, languageSelect, icon } from "./ui.js";
 import { resultsBody, rulesBody, rulesTitle, historyBlock } from "./results.js";
 import { tileSVGString } from "./tiles.js";
 import { playModeFor, setPlayMode, suitTracker, WakeLock, scoreLine } from "./common.js";
@@ -134,7 +134,7 @@ function showJoin() {
   let chosen = open.some((s) => s.seat === seatHint) ? seatHint : open.length ? open[0].seat : null;
   if (els.chosen !== undefined) chosen = els.chosen;
   const name = el("input#join-name", { type: "text", maxlength: "24", autocomplete: "nickname", placeholder: t("lobby.name_placeholder"), value: store.get("domino.name", "") || "" });
-  const seatBox = el("div.seg.join-seats", { role: "radiogroup", "aria-label": t("lobby.seat", { n: "" }) });
+  const seatBox = el("div.seg.join-seats", { role: "group", "aria-label": t("hand.choose_seat") });
   const paint = () => {
     for (const b of seatBox.children) b.setAttribute("aria-pressed", String(Number(b.dataset.seat) === chosen));
   };
@@ -168,7 +168,7 @@ function showJoin() {
     },
     el("label.field", t("lobby.name"), name),
     el("label.field", t("app.language"), languageSelect(SUPPORTED, getLanguage(), switchLanguage)),
-    open.length ? el("div.field", el("span", t("lobby.seat_kind")), seatBox) : el("p", t("error.seat_taken")),
+    open.length ? el("div.field", el("span", t("hand.choose_seat")), seatBox) : el("p", t("error.seat_taken")),
     go,
   );
   app.append(
@@ -414,7 +414,7 @@ function openMenu() {
     v && v.phase === "play" ? el("div.seg",
       el("button.btn.menu-undo", { type: "button", onclick: () => undoRedo("undo") }, "↶ ", t("hand.undo")),
       S.undid ? el("button.btn.menu-redo", { type: "button", onclick: () => undoRedo("redo") }, "↷ ", t("hand.redo")) : null) : null,
-    v ? el("a.btn.menu-record", { href: recordUrl(), download: "" }, "⬇ ", t("results.download")) : null,
+    v ? el("a.btn.menu-record", { href: recordUrl(), download: "" }, icon("download"), " ", t("results.download")) : null,
     el("button.btn.btn--danger.menu-leave", { type: "button", onclick: leave }, t("hand.leave")),
   );
   const d = openDialog({ title: t("app.settings"), body, className: "dlg-menu", onClose: () => { S.dialog = null; } });

@@ -3,7 +3,7 @@
 
 import { initI18n, setLanguage, getLanguage, SUPPORTED, t } from "./i18n.js";
 import { Net } from "./net.js";
-import { el, clear, toast, errorText, openDialog, confirmDialog, seatName, profileName, languageSelect } from "./ui.js";
+import { el, clear, toast, errorText, openDialog, confirmDialog, seatName, profileName, languageSelect, icon } from "./ui.js";
 import { Lobby, loadProfiles } from "./lobby.js";
 import { TableScreen } from "./tablescreen.js";
 import { resultsBody, rulesBody, rulesTitle, historyBlock, seedBlock } from "./results.js";
@@ -248,12 +248,12 @@ export class HostPage {
       if (v.profile === "draw" || v.profile === "block") info.append(el("span.info-target", t("table.target", { n: 100 })));
       if (v.profile === "six-love") info.append(el("span.info-target", t("table.target", { n: 6 })));
       const deal = (room.deals || []).find((d) => d.round === v.round);
-      if (deal && v.phase === "play") info.append(el("span.info-seal", { title: t("table.seed_commitment_help") }, "🔒 ", deal.commitment.slice(0, 10), "…"));
+      if (deal && v.phase === "play") info.append(el("span.info-seal", { title: t("table.seed_commitment_help") }, icon("lock"), " ", deal.commitment.slice(0, 10), "…"));
     } else {
       info.append(el("span", t("lobby.title")));
       if (this.mode === "table") info.append(el("span.help", t("lobby.join_hint")));
     }
-    if (room.paused && v) info.append(el("span.badge.badge--gold.info-paused", "⏸ ", t("table.paused")));
+    if (room.paused && v && v.phase === "play") info.append(el("span.badge.badge--gold.info-paused", icon("pause"), " ", t("table.paused")));
     const buttons = el("div.topbar-buttons");
     const devices = room.seats.some((s) => s.kind === "device");
     if (v && devices) {
@@ -328,7 +328,8 @@ export class HostPage {
     if (v.phase === "play") {
       return el("div.results", historyBlock(v, room, true), seedBlock(v, room), (v.rounds || []).length ? null : el("p.help", t("table.round", { n: v.round })));
     }
-    return resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record` });
+    const tileSize = Math.round(Math.max(16, Math.min(32, window.innerHeight / 36)));
+    return resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record`, tileSize });
   }
 
   resultsActions() {

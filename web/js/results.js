@@ -3,7 +3,7 @@
 
 import { tileSVGString } from "./tiles.js";
 import { t, tileName, tParagraphs } from "./i18n.js";
-import { el, seatName, describeMove, profileName } from "./ui.js";
+import { el, seatName, describeMove, profileName, icon } from "./ui.js";
 
 function tilesRow(tiles, size, faceDown = false) {
   const box = el("span.results-tiles");
@@ -55,13 +55,13 @@ function scoreFor(view, scores, seat) {
 }
 
 /** The results of the round that just ended (view.phase round_over / game_over). */
-export function resultsBody(view, room, { mySeat = null, recordUrl = null } = {}) {
+export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileSize = 16 } = {}) {
   const body = el("div.results");
   const result = view.result;
   if (view.match_winner !== null && view.match_winner !== undefined) {
     const mw = view.match_winner;
     const text = view.teams ? t("results.team_match_winner", { names: teamNames(room, mw) }) : Array.isArray(mw) ? t("results.shared_win", { names: mw.map((s) => seatName(room, s)).join(", ") }) : t("results.match_winner", { name: seatName(room, mw) });
-    body.append(el("p.results-head.results-match", el("span.badge.badge--gold", "🏆"), " ", text));
+    body.append(el("p.results-head.results-match", el("span.badge.badge--gold", icon("trophy")), " ", text));
   }
   if (result) {
     for (const line of outcome(view, room, result)) body.append(el("p.results-line", line));
@@ -75,10 +75,10 @@ export function resultsBody(view, room, { mySeat = null, recordUrl = null } = {}
   for (let s = 0; s < view.players; s++) {
     const hand = reveal.hands[s] || [];
     const disc = reveal.discards[s] || [];
-    const cell = el("td", tilesRow(hand, 15));
+    const cell = el("td", tilesRow(hand, tileSize));
     if (disc.length) {
       cell.firstChild.append(el("span.sep", t("results.discards")));
-      for (const x of tilesRow(disc, 15).childNodes) cell.firstChild.append(x.cloneNode(true));
+      for (const x of tilesRow(disc, tileSize).childNodes) cell.firstChild.append(x.cloneNode(true));
     }
     if (!hand.length && !disc.length) cell.firstChild.append(el("span.badge", t("results.went_out")));
     const isWinner = result && (result.winner === s || (result.team !== null && result.team !== undefined && s % 2 === result.team));
@@ -110,7 +110,7 @@ export function resultsBody(view, room, { mySeat = null, recordUrl = null } = {}
   }
   body.append(historyBlock(view, room));
   body.append(seedBlock(view, room));
-  if (recordUrl) body.append(el("p", el("a.btn.results-download", { href: recordUrl, download: "" }, "⬇ ", t("results.download"))));
+  if (recordUrl) body.append(el("p", el("a.btn.results-download", { href: recordUrl, download: "" }, icon("download"), " ", t("results.download"))));
   return body;
 }
 

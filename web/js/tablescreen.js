@@ -3,12 +3,12 @@
 
 import { tileSVGString } from "./tiles.js";
 import { t, tileName } from "./i18n.js";
-import { el, clear, seatName, describeMove, announce, toast, errorText } from "./ui.js";
+import { el, clear, seatName, describeMove, announce, toast, errorText, icon } from "./ui.js";
 import { Board } from "./board.js";
 import { HandPanel, installSelector } from "./handpanel.js";
 import { playModeFor } from "./common.js";
 
-const KIND_ICON = { phone: "📱", computer: "🤖", device: "👤" };
+const KIND_ICON = { phone: "phone", computer: "computer", device: "person" };
 
 function backs(count, size, max = 12) {
   const box = el("span.backs", { "aria-hidden": "true" });
@@ -52,7 +52,7 @@ export class TableScreen {
     this.deviceBox = el("div.device-hand");
     root.append(this.grid, this.deviceBox);
     this.board = new Board(this.boardBox, {
-      maxTile: 84,
+      maxTile: () => Math.max(56, Math.min(124, window.innerHeight / 8.5)),
       onEnd: (end) => this.device && this.device.hand.chooseEnd(end),
       onTrain: (train) => this.device && this.device.hand.chooseTrain(train),
     });
@@ -111,9 +111,9 @@ export class TableScreen {
     const status = [];
     if (vs.passed) status.push(el("span.badge.badge--pass", t("table.passed")));
     if (vs.drew) status.push(el("span.badge.badge--drew", t("table.drew", { count: vs.drew })));
-    if (rs.kind === "phone" && rs.taken && !rs.connected && !rs.standin) status.push(el("span.badge.badge--off", "⚠ ", t("app.offline")));
-    if (rs.standin) status.push(el("span.badge", "🤖 ", t("table.standin", { name })));
-    if (v.trains && v.trains.personal[i] && v.trains.personal[i].marker) status.push(el("span.badge", "🚂 ", t("table.marker")));
+    if (rs.kind === "phone" && rs.taken && !rs.connected && !rs.standin) status.push(el("span.badge.badge--off", icon("warn"), " ", t("app.offline")));
+    if (rs.standin) status.push(el("span.badge", icon("computer"), " ", t("table.standin", { name })));
+    if (v.trains && v.trains.personal[i] && v.trains.personal[i].marker) status.push(el("span.badge", icon("train"), " ", t("table.marker")));
     const label = [t("aria.hand_count", { name, count: vs.count })];
     if (vs.discards) label.push(t("table.discards", { count: vs.discards }));
     if (turn) label.push(t("aria.turn_of", { name }));
@@ -122,7 +122,7 @@ export class TableScreen {
       { dataset: { seat: String(i) }, "aria-label": label.join(", ") },
       el(
         "header.seat-head",
-        el("span.seat-kind", { "aria-hidden": "true" }, KIND_ICON[rs.kind] || ""),
+        el("span.seat-kind", KIND_ICON[rs.kind] ? icon(KIND_ICON[rs.kind]) : ""),
         el("span.seat-name", name),
         team !== null ? el("span.seat-team", { title: t("results.team") }, team === 0 ? "A" : "B") : null,
         score !== null && score !== undefined ? el("span.seat-score", { title: t(`table.score_kind.${v.score_kind}`) }, String(score)) : null,

@@ -56,11 +56,9 @@ export function announce(text) {
     live = el("div.sr-only#live", { "aria-live": "polite", role: "status" });
     document.body.append(live);
   }
-  // replace the text node so repeated messages are read again
-  live.textContent = "";
-  setTimeout(() => {
-    live.textContent = text;
-  }, 30);
+  // each message is a new line (read once); only the last few stay
+  live.append(el("p", text));
+  while (live.childNodes.length > 4) live.firstChild.remove();
 }
 
 let toastBox = null;
@@ -227,4 +225,29 @@ export function languageSelect(SUPPORTED, current, onPick) {
   }
   sel.addEventListener("change", () => onPick(sel.value));
   return sel;
+}
+
+// Small line icons drawn in SVG (no emoji font is needed on a Pi or an old phone).
+const ICONS = {
+  phone: '<rect x="7" y="2" width="10" height="20" rx="2"/><line x1="11" y1="18.5" x2="13" y2="18.5"/>',
+  computer: '<rect x="5" y="7" width="14" height="12" rx="3"/><line x1="12" y1="3" x2="12" y2="7"/><circle cx="9.5" cy="12.5" r="1.3"/><circle cx="14.5" cy="12.5" r="1.3"/><line x1="9" y1="16" x2="15" y2="16"/>',
+  person: '<circle cx="12" cy="8" r="4"/><path d="M4 21c1-5 4.5-7 8-7s7 2 8 7"/>',
+  lock: '<rect x="5" y="11" width="14" height="10" rx="2"/><path d="M8 11V8a4 4 0 0 1 8 0v3"/>',
+  train: '<rect x="5" y="4" width="14" height="13" rx="3"/><line x1="5" y1="11" x2="19" y2="11"/><path d="M8 21l2-4M16 21l-2-4"/>',
+  trophy: '<path d="M8 4h8v5a4 4 0 0 1-8 0z"/><path d="M8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4"/><line x1="12" y1="13" x2="12" y2="17"/><line x1="8" y1="20" x2="16" y2="20"/>',
+  pause: '<line x1="9" y1="5" x2="9" y2="19"/><line x1="15" y1="5" x2="15" y2="19"/>',
+  download: '<path d="M12 4v11M7 10l5 5 5-5"/><line x1="5" y1="20" x2="19" y2="20"/>',
+  warn: '<path d="M12 3l10 18H2z"/><line x1="12" y1="10" x2="12" y2="14"/><circle cx="12" cy="17.5" r="0.6"/>',
+  fit: '<path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"/>',
+};
+
+export function icon(name, label = null) {
+  const span = document.createElement("span");
+  span.className = `icon icon--${name}`;
+  if (label) {
+    span.setAttribute("role", "img");
+    span.setAttribute("aria-label", label);
+  } else span.setAttribute("aria-hidden", "true");
+  span.innerHTML = `<svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${ICONS[name] || ""}</svg>`;
+  return span;
 }

@@ -1,0 +1,187 @@
+"""Screenshots of every screen (run by scripts/screens): PNGs into ./screenshots/.
+
+Table 1920x1080 and 1280x720: lobby, playing (line and Mexican Train), results.
+Phone 390x844 portrait and 844x390 landscape: join, hand on turn, both-ends choice, results.
+Single device: playing, handover cover; rules panel.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path[:0] = [HERE, ROOT]
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+import flows  # noqa: E402
+from conftest import CHROMIUM_ARGS, LiveServer  # noqa: E402
+from seeds import both_ends_seed, fixed_seed  # noqa: E402
+
+PHONE_PORTRAIT = {"width": 390, "height": 844}
+PHONE_LANDSCAPE = {"width": 844, "height": 390}
+
+
+def phone_context(browser, viewport, lang="en"):
+    return browser.new_context(viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True, locale=lang)
+
+
+def shoot(page, out, name):
+    path = os.path.join(out, f"{name}.png")
+    page.wait_for_timeout(700)  # let the tile animation finish: this is a picture, not a test
+    page.screenshot(path=path)
+    print(path)
+
+
+def table_round(browser, server, out, size, tag, lang="en"):
+    """A table and two phones through a Draw hand where the phone must choose an end."""
+    ctx = browser.new_context(viewport=size, locale=lang)
+    table = ctx.new_page()
+    flows.open_table(table, server.url)
+    flows.lobby_setup(table, "draw", players=2, seats=["phone", "phone"])
+    shoot(table, out, f"table-{tag}-lobby")
+    urls = flows.join_urls(table)
+    pctx = [phone_context(browser, PHONE_PORTRAIT, lang), phone_context(browser, PHONE_LANDSCAPE, lang)]
+    phones = [c.new_page() for c in pctx]
+    if tag == "1920":
+        shoot_join = True
+    else:
+        shoot_join = False
+    for i, (p, name) in enumerate(zip(phones, ["Ana", "Bo"])):
+        p.goto(urls[i])
+        p.wait_for_selector("#join-name")
+        p.fill("#join-name", name)
+        if shoot_join:
+            shoot(p, out, f"phone-{'portrait' if i == 0 else 'landscape'}-join")
+        p.click(".join-go")
+        p.wait_for_function("() => window.__domino.S.role === 'seat'")
+    shoot(table, out, f"table-{tag}-lobby-seated")
+    flows.start_game(table)
+    for p in phones:
+        flows.wait_game(p)
+    # play (first legal action) until a phone has a tile that fits both ends
+    for _ in range(60):
+        st = None
+        for p in phones:
+            s = flows.phone_state(p)
+            if s["turn"] == s["seat"] and s["legal"]:
+                st, page = s, p
+        if st is None:
+            phones[0].wait_for_timeout(40)
+            continue
+        both = [a["play"] for a in st["legal"] if a.get("end")]
+        dup = next((x for x in both if both.count(x) > 1), None)
+        if dup and shoot_join:
+            which = "portrait" if page is phones[0] else "landscape"
+            other = phones[1] if page is phones[0] else phones[0]
+            shoot(page, out, f"phone-{which}-turn")
+            page.click(f".hand-strip .hand-tile[data-tile='{dup}']")
+            page.wait_for_selector(".choice-group")
+            shoot(page, out, f"phone-{which}-both-ends")
+            shoot(other, out, f"phone-{'landscape' if which == 'portrait' else 'portrait'}-waiting")
+            page.click(".choice-group .btn--choice")
+            flows.wait_version_change(page, st["version"], "window.__domino.S.frame.version")
+            break
+        if dup:
+            break
+        flows.play_one(page, st)
+    shoot(table, out, f"table-{tag}-playing")
+    flows.play_until_round_over(phones)
+    table.wait_for_selector(".dlg-results .results-table")
+    shoot(table, out, f"table-{tag}-results")
+    if shoot_join:
+        for i, p in enumerate(phones):
+            p.wait_for_selector(".dlg-results .results-table")
+            shoot(p, out, f"phone-{'portrait' if i == 0 else 'landscape'}-results")
+        table.click(".dlg-results .dialog-x")
+        table.click(".top-rules")
+        table.wait_for_selector(".dlg-rules")
+        shoot(table, out, f"table-{tag}-rules")
+    for c in pctx + [ctx]:
+        c.close()
+
+
+def table_mexican(browser, server, out, size, tag):
+    ctx = browser.new_context(viewport=size, locale="en")
+    table = ctx.new_page()
+    flows.open_table(table, server.url)
+    table.click(".lobby-game[data-profile='mexican-train']")
+    table.select_option("#opt-players", "4")
+    flows.lobby_setup(table, "mexican-train", players=4, seats=["phone", "computer:easy", "computer:medium", "computer:hard"])
+    urls = flows.join_urls(table)
+    pctx = phone_context(browser, PHONE_PORTRAIT)
+    p = pctx.new_page()
+    flows.join_phone(p, urls[0], "Ana")
+    flows.start_game(table)
+    flows.wait_game(p)
+    for _ in range(14):
+        s = flows.phone_state(p)
+        if s["phase"] != "play":
+            break
+        if s["turn"] == s["seat"] and s["legal"]:
+            flows.play_one(p, s, choose=lambda legal: next((a for a in legal if "play" in a), legal[0]))
+        else:
+            p.wait_for_timeout(40)
+    shoot(table, out, f"table-{tag}-mexican-train")
+    if tag == "1920":
+        s = flows.phone_state(p)
+        p.wait_for_function("() => { const v = window.__domino.S.view; return v.phase !== 'play' || v.turn === window.__domino.S.seat; }")
+        shoot(p, out, "phone-portrait-mexican-train")
+    pctx.close()
+    ctx.close()
+
+
+def solo(browser, server, out):
+    for name, vp in [("solo-1280", {"width": 1280, "height": 800}), ("solo-phone", PHONE_PORTRAIT)]:
+        ctx = browser.new_context(viewport=vp, locale="en", has_touch=vp["width"] < 500)
+        page = ctx.new_page()
+        page.goto(server.url + "/solo")
+        page.wait_for_selector(".lobby-seat")
+        page.click(".lobby-game[data-profile='draw']")
+        page.select_option("#opt-players", "3")
+        page.select_option("#seat-kind-0", "device")
+        page.select_option("#seat-kind-1", "device")
+        page.select_option("#seat-kind-2", "computer:medium")
+        page.fill("#seat-name-0", "Ana")
+        page.fill("#seat-name-1", "Bo")
+        page.press("#seat-name-1", "Tab")
+        shoot(page, out, f"{name}-lobby")
+        page.click(".lobby-start")
+        page.wait_for_selector(".tablescreen")
+        page.wait_for_function("() => { const f = window.__domino.frame; return f.view && f.device_seat !== null; }")
+        shoot(page, out, f"{name}-handover")
+        page.click(".handover")
+        page.wait_for_selector(".device-panel .hand-tile")
+        shoot(page, out, f"{name}-hand")
+        ctx.close()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--out", default=os.path.join(os.getcwd(), "screenshots"))
+    ap.add_argument("--only", help="table|mexican|solo")
+    args = ap.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    server = LiveServer(tempfile.mkdtemp(prefix="screens-"), COMPUTER_DELAY=0)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            if args.only in (None, "table"):
+                with fixed_seed(both_ends_seed()):
+                    table_round(browser, server, args.out, {"width": 1920, "height": 1080}, "1920")
+                    table_round(browser, server, args.out, {"width": 1280, "height": 720}, "1280")
+            if args.only in (None, "mexican"):
+                table_mexican(browser, server, args.out, {"width": 1920, "height": 1080}, "1920")
+                table_mexican(browser, server, args.out, {"width": 1280, "height": 720}, "1280")
+            if args.only in (None, "solo"):
+                solo(browser, server, args.out)
+            browser.close()
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
