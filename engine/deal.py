@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .profiles import get_profile, hand_size, normalize_options, seat_count
 from .tiles import Tile, tile_set
@@ -16,6 +16,16 @@ class Deal:
     start: tuple | None = None  # gaple 4x6/5x5: (x, y) of the turned-up tile as written (left x, right y)
     opener: int | None = None   # seat drawn by lot, where a profile draws one (gaple 4x6/5x5)
     seed: int | None = None
+    # The same deal as bitmasks / tile indices, for the rules (filled in by __post_init__).
+    hand_masks: tuple = field(default=None, compare=False, repr=False)
+    stock_indices: tuple = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        if self.hand_masks is None:
+            object.__setattr__(self, "hand_masks",
+                               tuple(sum(1 << t.index for t in hand) for hand in self.hands))
+        if self.stock_indices is None:
+            object.__setattr__(self, "stock_indices", tuple(t.index for t in self.stock))
 
     def to_json(self) -> dict:
         """The round's deal in record form: its seed when it came from one, else hands and stock."""
@@ -99,15 +109,24 @@ def _seeded(profile, options: dict, seed: int) -> Deal:
     """deal_from_seed for options already normalized. The set starts in index order
     (0-0, 1-0, 1-1, 2-0, ...), is shuffled, hands are dealt in seat order, the rest is the stock."""
     profile_name = profile.name
-    tiles = list(tile_set(profile.max_pip).tiles)
+    ts = tile_set(profile.max_pip)
+    order = list(range(ts.size))  # tile indices in index order: the same as the set's order
     stream = SeedStream(seed)
-    shuffle(tiles, stream)
+    shuffle(order, stream)
     n, size = seat_count(profile, options), hand_size(profile, options)
+    tiles = [ts.tiles[i] for i in order]
     hands = tuple(tuple(tiles[i * size:(i + 1) * size]) for i in range(n))
     stock = tuple(tiles[n * size:])
-    opener = stream.below(n) if uses_lot(profile_name, options) else None
-    start = (stock[0].hi, stock[0].lo) if uses_lot(profile_name, options) else None
-    return Deal(hands, stock, start, opener, seed)
+    masks = []
+    for seat in range(n):
+        mask = 0
+        for i in order[seat * size:(seat + 1) * size]:
+            mask |= 1 << i
+        masks.append(mask)
+    lot = uses_lot(profile_name, options)
+    opener = stream.below(n) if lot else None
+    start = (stock[0].hi, stock[0].lo) if lot else None
+    return Deal(hands, stock, start, opener, seed, tuple(masks), tuple(order[n * size:]))
 
 
 def check_deal(profile_name: str, options: dict, deal: Deal) -> None:

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field, replace
 
 from .actions import Action, IllegalAction
 from .deal import Deal, _seeded, deal_from_seed, uses_lot
-from .profiles import normalize_options
 from .rules import apply, new_game, start_round
 
 
@@ -19,10 +18,10 @@ class RoundLog:
 class Match:
     def __init__(self, profile_name: str, options: dict | None = None, seats: list | None = None):
         self.profile_name = profile_name
-        self.options = normalize_options(profile_name, options)
+        self._state = new_game(profile_name, options)
+        self.options = dict(self._state.ctx.options)  # normalized: every option with its value
         self.rounds: list[RoundLog] = []
         self._starts = []        # state right after each round's deal
-        self._state = new_game(profile_name, self.options)
         self._empty = self._state
         self._redo: list[list] = []  # batches of ("deal", Deal) / ("act", Action), oldest first
         self.seats = seats if seats is not None else [{"name": f"Seat {i + 1}"} for i in range(self._state.players)]

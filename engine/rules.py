@@ -57,10 +57,10 @@ def start_round(state: State, deal: Deal) -> State:
         scores, match_no = (0,) * len(scores), match_no + 1
     ts = prev.ts
     ctx = RoundContext(prev.profile, prev.options, ts, prev.players, prev.round_no + 1, deal,
-                       tuple(t.index for t in deal.stock), scores, results, carry, match_no,
+                       deal.stock_indices, scores, results, carry, match_no,
                        prev.hooks, prev.mech, prev.acts)
     s = blank_state(ctx)
-    s.hands = [sum(1 << t.index for t in hand) for hand in deal.hands]
+    s.hands = list(deal.hand_masks)
     s.phase = "play"
     ctx.hooks.opening(s)
     return s
