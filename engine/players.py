@@ -20,9 +20,6 @@ def heaviest(view: dict) -> dict:
     if not legal:
         raise ValueError("this seat has no decision to make")
     plays = [a for a in legal if "play" in a or "discard" in a]
-    if not plays:
-        done = [a for a in legal if "done" in a]
-        return done[0] if done else legal[0]
-    if any("play" in a for a in plays) and any("done" in a for a in legal):
-        pass  # in a first-turn run keep laying tiles while any fit
-    return max(plays, key=_weight)
+    if not plays:  # draw, pass, done or naming an opener: the first offered
+        return legal[0]
+    return max(plays, key=_weight)  # in a first-turn run: keeps laying tiles while any fit
