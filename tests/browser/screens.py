@@ -84,9 +84,27 @@ def table_round(browser, server, out, size, tag, lang="en"):
             shoot(other, out, f"phone-{'landscape' if which == 'portrait' else 'portrait'}-waiting")
             page.click(".choice-group .btn--choice")
             flows.wait_version_change(page, st["version"], "window.__domino.S.frame.version")
+            # the other phone's turn, and a preview on it
+            other.wait_for_function("() => { const S = window.__domino.S; return S.view.turn === S.seat || S.view.phase !== 'play'; }")
+            so = flows.phone_state(other)
+            if so["phase"] == "play":
+                shoot(other, out, f"phone-{'landscape' if which == 'portrait' else 'portrait'}-turn")
+                fit = next((a["play"] for a in so["legal"] if "play" in a), None)
+                if fit:
+                    other.evaluate("() => { const m = JSON.parse(localStorage.getItem('domino.playmode') || '{}'); m.draw = 'preview'; localStorage.setItem('domino.playmode', JSON.stringify(m)); }")
+                    other.click(f".hand-strip .hand-tile[data-tile='{fit}']")
+                    shoot(other, out, f"phone-{'landscape' if which == 'portrait' else 'portrait'}-preview")
+                    if other.locator(".act-confirm").count():
+                        other.click(".act-confirm")
+                    else:
+                        other.click(".choice-group .btn--choice")
+                        other.click(".act-confirm")
+                    flows.wait_version_change(other, so["version"], "window.__domino.S.frame.version")
             break
         if dup:
             break
+        if shoot_join and page is phones[1] and not os.path.exists(os.path.join(out, "phone-landscape-turn.png")):
+            shoot(page, out, "phone-landscape-turn")
         flows.play_one(page, st)
     shoot(table, out, f"table-{tag}-playing")
     flows.play_until_round_over(phones)

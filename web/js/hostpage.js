@@ -328,7 +328,7 @@ export class HostPage {
     if (v.phase === "play") {
       return el("div.results", historyBlock(v, room, true), seedBlock(v, room), (v.rounds || []).length ? null : el("p.help", t("table.round", { n: v.round })));
     }
-    const tileSize = Math.round(Math.max(16, Math.min(32, window.innerHeight / 36)));
+    const tileSize = Math.round(Math.max(16, Math.min(40, window.innerHeight / 30)));
     return resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record`, tileSize });
   }
 

@@ -205,9 +205,15 @@ export class Lobby {
       let name = null;
       if (seat.kind === "device") {
         name = el(`input#seat-name-${i}.seat-name`, { type: "text", maxlength: "24", placeholder: t("app.player_default", { n: i + 1 }), value: seat.name || "", "aria-label": `${t("lobby.seat", { n: i + 1 })}: ${t("lobby.name")}` });
+        // typing never redraws the form (the next field keeps its focus and its text)
+        name.addEventListener("input", () => {
+          seat.name = name.value;
+          store.set(this.remember, this.setup);
+        });
         name.addEventListener("change", () => {
           seat.name = name.value.trim();
-          this.changed();
+          store.set(this.remember, this.setup);
+          this.onChange(this.payload());
         });
       }
       seats.append(el("li.lobby-seat", { dataset: { seat: String(i) } }, el("span.lobby-seat-n", t("lobby.seat", { n: i + 1 })), kind, name, this.extraSeat(i, seat)));
