@@ -171,7 +171,7 @@ def record(room_id):
             return _error("not_started", 404)
         if state is not None and state.phase == "play":
             return _error("round_in_progress", 409)
-        body = json.dumps(r.record, indent=1)
+        body = json.dumps(r.match.to_record(), indent=1)  # deals written out: portable
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="domino-{r.id}.json"'})
 

@@ -421,7 +421,7 @@ class Room:
         try:
             if meta_update:
                 meta_update(self.meta)
-            record = self.match.to_record()
+            record = self.match.to_record(seeds=True)  # compact: seeds, not written-out deals
             self.tables.store.save_room(self.id, self.meta, self.version + 1, record=record,
                                         new_game=new_game)
         except BaseException:
