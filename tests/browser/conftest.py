@@ -52,7 +52,20 @@ def live_server(tmp_path):
 
 
 @pytest.fixture
-def phone(browser, playwright):
+def page_errors():
+    """Script errors of every page a test opens: the test fails if there is any."""
+    errors: list[str] = []
+    yield errors
+    assert not errors, f"script errors in the pages: {errors}"
+
+
+def _watch(page, errors):
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return page
+
+
+@pytest.fixture
+def phone(browser, playwright, page_errors):
     """A factory of touch phone contexts (Pixel 7); each call is a separate device."""
     made = []
 
@@ -61,21 +74,21 @@ def phone(browser, playwright):
         opts.update(locale=lang, **extra)
         ctx = browser.new_context(**opts)
         made.append(ctx)
-        return ctx.new_page()
+        return _watch(ctx.new_page(), page_errors)
     yield make
     for ctx in made:
         ctx.close()
 
 
 @pytest.fixture
-def screen(browser):
+def screen(browser, page_errors):
     """A factory of big-screen contexts (the TV, or a laptop for single-device play)."""
     made = []
 
     def make(width=1920, height=1080, **extra):
         ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en", **extra)
         made.append(ctx)
-        return ctx.new_page()
+        return _watch(ctx.new_page(), page_errors)
     yield make
     for ctx in made:
         ctx.close()

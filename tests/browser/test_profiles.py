@@ -1,0 +1,61 @@
+"""Every profile plays a whole round on a phone against computers: train choices, face-down
+discards, passes and Done all go through the phone's buttons."""
+from __future__ import annotations
+
+import pytest
+
+from flows import TIMEOUT, join_phone, join_urls, open_table, phone_state, play_one, start_game, wait_game
+
+SETUPS = {
+    "block": ("block", 2, ["phone", "computer:easy"]),
+    "gaple": ("gaple", None, ["phone", "computer:easy", "computer:medium", "computer:hard"]),
+    "six-love": ("six-love", None, ["phone", "computer:easy", "computer:easy", "computer:easy"]),
+    "mexican-train": ("mexican-train", 2, ["phone", "computer:easy"]),
+}
+
+
+def richest(legal):
+    """Prefer actions that need a choice (a train, an end), so those screens are exercised."""
+    plays = [a for a in legal if "play" in a]
+    for a in plays:
+        if sum(1 for b in plays if b["play"] == a["play"]) > 1:
+            return a
+    return legal[0]
+
+
+@pytest.mark.parametrize("name", list(SETUPS))
+def test_a_round_of_each_profile_on_a_phone(name, live_server, phone, screen):
+    profile, players, seats = SETUPS[name]
+    table = screen(1280, 720)
+    open_table(table, live_server.url)
+    table.click(f".lobby-game[data-profile='{profile}']")
+    if players:
+        table.select_option("#opt-players", str(players))
+    for i, kind in enumerate(seats):
+        table.select_option(f"#seat-kind-{i}", kind)
+    table.wait_for_function("([p, n]) => { const r = window.__domino.frame.room; return r.profile === p && r.seats.length === n && r.seats.slice(1).every(s => s.kind === 'computer'); }",
+                            arg=[profile, len(seats)], timeout=TIMEOUT)
+    page = phone()
+    join_phone(page, join_urls(table)[0], "Ana")
+    start_game(table)
+    wait_game(page)
+    kinds = set()
+    # Mexican Train's 13 rounds are long: a slice of the first one is enough here
+    budget = 20 if profile == "mexican-train" else 300
+    for _ in range(budget):
+        page.wait_for_function(
+            "() => { const S = window.__domino.S; const v = S.view; return v.phase !== 'play' || (v.turn === S.seat && v.legal.length); }",
+            timeout=TIMEOUT)
+        st = phone_state(page)
+        if st["phase"] != "play":
+            break
+        action = play_one(page, st, choose=richest)
+        kinds.add(next(k for k in action if k != "seat"))
+    else:
+        if profile != "mexican-train":
+            raise AssertionError("the round did not end")
+    assert "play" in kinds
+    if phone_state(page)["phase"] == "play":
+        return
+    page.wait_for_selector(".dlg-results .results-table", timeout=TIMEOUT)
+    table.wait_for_selector(".dlg-results .results-table", timeout=TIMEOUT)
