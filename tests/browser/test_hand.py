@@ -234,3 +234,53 @@ def test_single_device_handover_leaves_no_tile_of_the_previous_hand(live_server,
     page.click(".top-redo")
     wait_version_change(page, back["version"], HOST_VERSION)
     assert device_state(page)["line"] == line
+
+
+def test_swipe_the_hand_and_zoom_pan_the_board_only_move_the_view(live_server, phone, screen):
+    table = screen(1280, 720)
+    open_table(table, live_server.url)
+    table.click(".lobby-game[data-profile='mexican-train']")
+    lobby_setup(table, "mexican-train", players=2, seats=["phone", "computer:easy"])
+    page = phone()
+    join_phone(page, join_urls(table)[0], "Ana")
+    start_game(table)
+    wait_game(page)
+    version = phone_state(page)["version"]
+    # 15 tiles do not fit across a phone: a finger swipe scrolls the hand
+    strip = page.locator(".hand-strip")
+    assert page.evaluate("() => { const s = document.querySelector('.hand-strip'); return s.scrollWidth > s.clientWidth; }")
+    box = strip.bounding_box()
+    cdp = page.context.new_cdp_session(page)
+    y = box["y"] + box["height"] / 2
+    x0, x1 = box["x"] + box["width"] * 0.8, box["x"] + box["width"] * 0.2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
+    for k in range(1, 9):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * k / 8, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("() => document.querySelector('.hand-strip').scrollLeft > 20", timeout=TIMEOUT)
+    # the table screen: wheel zooms, drag pans, Fit returns; the game does not change
+    tv_version = table.evaluate("() => window.__domino.frame.version")
+    vp = table.locator(".table-board .board-viewport").bounding_box()
+    cx, cy = vp["x"] + vp["width"] / 2, vp["y"] + vp["height"] / 2
+    table.mouse.move(cx, cy)
+    table.mouse.wheel(0, -400)
+    table.wait_for_selector(".table-board.board--zoomed")
+    before = table.evaluate("() => document.querySelector('.table-board .board-stage').style.transform")
+    table.mouse.down()
+    table.mouse.move(cx + 120, cy + 40, steps=6)
+    table.mouse.up()
+    after = table.evaluate("() => document.querySelector('.table-board .board-stage').style.transform")
+    assert before != after and "scale" in after
+    table.click(".table-board .board-fit")
+    table.wait_for_selector(".table-board.board--zoomed", state="detached")
+    assert table.evaluate("() => window.__domino.frame.version") >= tv_version
+    assert phone_state(page)["version"] >= version
+    # pinch on the phone's board (two fingers apart) zooms it
+    b = page.locator(".hand-board .board-viewport").bounding_box()
+    mx, my = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": mx - 20, "y": my, "id": 1}, {"x": mx + 20, "y": my, "id": 2}]})
+    for k in range(1, 7):
+        d = 20 + k * 15
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": mx - d, "y": my, "id": 1}, {"x": mx + d, "y": my, "id": 2}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_selector(".hand-board.board--zoomed", timeout=TIMEOUT)

@@ -218,7 +218,7 @@ function topbar() {
     el("div.hand-me", el("strong.hand-name", seatName(S.room, S.seat)), v ? el("span.hand-score", scoreLine(v, S.room, S.seat)) : null),
     el("div.hand-top-buttons",
       v ? el("button.btn.btn--icon.top-rules", { type: "button", "aria-label": t("app.rules"), title: t("app.rules"), onclick: openRules }, "?") : null,
-      v ? el("button.btn.btn--icon.top-results", { type: "button", "aria-label": t("app.results"), title: t("app.results"), onclick: () => openResults(true) }, "☰") : null,
+      v ? el("button.btn.btn--icon.top-results", { type: "button", "aria-label": t("app.results"), title: t("app.results"), onclick: () => openResults(true) }, icon("trophy")) : null,
       el("button.btn.btn--icon.top-menu", { type: "button", "aria-label": t("app.menu"), title: t("app.menu"), onclick: openMenu }, "⚙"),
     ),
   );
