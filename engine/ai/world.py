@@ -92,7 +92,7 @@ class Knowledge:
         self.stuck = [[] for _ in range(n)]        # per seat: (history index, mask it lacked)
         self.draws = []                            # stock position -> (seat, history index)
         self.drawn_played = {}                     # stock position -> tile index (played at once)
-        self.played_from_deal = [0] * n            # tiles each seat played out of its dealt hand
+        self.played_later = [[] for _ in range(n)]  # (history index, tile) played from the hand
         self.discard_events = [[] for _ in range(n)]  # history indices of each seat's discards
         self.void = [0] * n                        # numbers each seat is known to lack (now)
         self.void_how = [dict() for _ in range(n)]
@@ -111,8 +111,17 @@ class Knowledge:
             if start is not None:
                 left, right = start[1], start[2]
                 played |= 1 << start[0]
-        for k, entry in enumerate(self.history):
+        had_turn, run, prev_seat, in_first = set(), None, None, False
+        first_run = self.options.get("first_run", False)
+        hist = self.history
+        for k, entry in enumerate(hist):
             s = entry["seat"]
+            new_turn = s != prev_seat
+            prev_seat = None if "done" in entry else s
+            if self.train and new_turn:
+                in_first = s not in had_turn and first is not None
+                had_turn.add(s)
+                run = None
             if "play" in entry:
                 x, y = _pair(entry["play"])
                 i = _idx(entry["play"])
@@ -123,7 +132,7 @@ class Knowledge:
                         if self.void[s] >> v & 1 and v not in self.void_how[s]:
                             self.void_how[s][v] = "drew"
                 else:
-                    self.played_from_deal[s] |= 1 << i
+                    self.played_later[s].append((k, i))
                 pending_draw[s] = None
                 played |= 1 << i
                 if first is None:
@@ -131,12 +140,20 @@ class Knowledge:
                 if self.train:
                     train = entry.get("train")
                     if train is None:  # the engine
+                        had_turn, prev_seat = set(), None
                         continue
                     t = n if train == "mexican" else train
+                    after_draw = k > 0 and hist[k - 1]["seat"] == s and "draw" in hist[k - 1]
+                    if run is None and in_first and new_turn and t == s and first_run and not after_draw:
+                        run = s
                     ends[t] = y if x == ends[t] else x
                     if t == s:
                         markers &= ~(1 << s)
                     uncovered = (t, x) if x == y else None
+                    nxt = hist[k + 1]["seat"] if k + 1 < len(hist) else view.get("turn")
+                    if run == s and x != y and nxt != s:
+                        # the run ended by itself: nothing of theirs fitted their own train
+                        self.stuck[s].append((k, suit[ends[s]]))
                 else:
                     if left < 0:
                         left, right = x, y
@@ -146,7 +163,9 @@ class Knowledge:
                         right = y if x == right else x
                 continue
             if "opener" in entry or "done" in entry:
+                run = None
                 continue
+            run = None
             # draw, pass or discard: the seat held nothing that fitted
             if self.train:
                 if view.get("pending") == "engine" or not played:
@@ -205,54 +224,138 @@ class Knowledge:
 
     # -- the hidden slots ---------------------------------------------------------------------
     def _slots(self):
-        ts, n, me = self.ts, self.n, self.me
-        slots = []
+        """Per other seat: its acquisitions (dealt places, draws it kept) and what fills them:
+        tiles it later played from its hand (public, but dealt or drawn is unknown), its
+        face-down discards and its current hand (both hidden)."""
+        n, me = self.n, self.me
+        self.deal_size = len(self.view.get("dealt") or ())
         opening = self._opening_forbid()
+        self.seat_info = []
+        fixed = []          # hidden slots that need no per-sample choice
+        hidden = 0
         for s in range(n):
             if s == me:
                 continue
             events = self.stuck[s]
+            held_draws = [pos for pos, (seat, _) in enumerate(self.draws)
+                          if seat == s and pos not in self.drawn_played]
+            info = {"seat": s, "draws": [(pos, self.draws[pos][1]) for pos in held_draws],
+                    "later": self.played_later[s], "events": events, "opening": opening[s]}
+            self.seat_info.append(info)
+            hidden += self.counts[s] + len(self.discard_events[s])
             every = 0
             for _, fit in events:
                 every |= fit
-            held_draws = [pos for pos, (seat, _) in enumerate(self.draws)
-                          if seat == s and pos not in self.drawn_played]
-            discards = self.discard_events[s]
-            dealt_held = self.counts[s] - len(held_draws)
-            for _ in range(dealt_held):
-                slots.append(Slot(s, "hand", every | opening[s]))
-            for pos in held_draws:
-                k = self.draws[pos][1]
-                f = 0
-                for t, fit in events:
-                    if t > k:
-                        f |= fit
-                slots.append(Slot(s, "drawn", f, pos))
-            for k in discards:
-                f = 0
+            info["every"] = every
+            for k in self.discard_events[s]:
+                f = opening[s]
                 for t, fit in events:
                     if t <= k:
                         f |= fit
-                slots.append(Slot(s, "discard", f | opening[s], k))
+                fixed.append(Slot(s, "discard", f, k))
         total = self.unseen.bit_count()
-        rest = total - len(slots)
+        rest = total - hidden
         bone = self.boneyard
-        for _ in range(bone):
-            slots.append(Slot(None, "bone"))
-        for _ in range(rest - bone):
-            slots.append(Slot(None, "out"))
         if rest < bone:
-            raise ViewError(f"the view's counts do not add up: {total} unseen, {len(slots)} held, {bone} in the boneyard")
-        self.slots = slots
+            raise ViewError(f"the view's counts do not add up: {total} unseen, {hidden} held, "
+                            f"{bone} in the boneyard")
+        for _ in range(bone):
+            fixed.append(Slot(None, "bone"))
+        for _ in range(rest - bone):
+            fixed.append(Slot(None, "out"))
+        self.fixed_slots = fixed
+
+    def _lacks(self, events, after, before):
+        """What the seat lacked at its stuck moments strictly between two history indices."""
+        f = 0
+        for t, fit in events:
+            if after < t < before:
+                f |= fit
+        return f
+
+    def _hand_slots(self, rng):
+        """For each other seat, which acquisitions hold the tiles it played later (a random valid
+        choice), and the hidden slots of its current hand that remain."""
+        slots, placed = [], []
+        now = len(self.history) + 1
+        for info in self.seat_info:
+            s, events = info["seat"], info["events"]
+            acq = [(-1, None)] * self.deal_size + [(k, pos) for pos, k in info["draws"]]
+            later = info["later"]
+            if info["draws"] and later:
+                choice = self._place_later(rng, acq, later, events, info["opening"])
+            else:
+                choice = list(range(len(later)))  # all of them from the deal
+            used = set(choice)
+            for (r, tile), j in zip(later, choice):
+                placed.append((s, acq[j][1], tile))
+            free = [j for j in range(len(acq)) if j not in used]
+            ndisc = len(self.discard_events[s])
+            # the first free dealt places hold the discards (fixed slots), the rest the hand
+            dealt_free = [j for j in free if acq[j][1] is None]
+            draw_free = [j for j in free if acq[j][1] is not None]
+            for j in dealt_free[ndisc:]:
+                slots.append(Slot(s, "hand", info["every"] | info["opening"]))
+            for j in draw_free:
+                k, pos = acq[j]
+                slots.append(Slot(s, "drawn", self._lacks(events, k, now), pos))
+        return slots, placed
+
+    def _place_later(self, rng, acq, later, events, opening):
+        """Tiles a seat played from its hand: each came from the deal or from a draw it kept,
+        and was not held at any stuck moment it would have fitted."""
+        def ok(j, r, tile):
+            k, pos = acq[j]
+            if k >= r:
+                return False
+            lacked = self._lacks(events, k, r)
+            if pos is None:
+                lacked |= opening
+            return not lacked >> tile & 1
+        m = len(acq)
+        options = [[j for j in range(m) if ok(j, r, tile)] for r, tile in later]
+        for _ in range(20):
+            used, out = set(), []
+            for opts in options:
+                free = [j for j in opts if j not in used]
+                if not free:
+                    break
+                j = free[rng.randrange(len(free))]
+                used.add(j)
+                out.append(j)
+            else:
+                return out
+        owner = {}
+
+        def augment(x, seen):
+            for j in options[x]:
+                if j in seen:
+                    continue
+                seen.add(j)
+                if j not in owner or augment(owner[j], seen):
+                    owner[j] = x
+                    return True
+            return False
+        for x in range(len(later)):
+            if not augment(x, set()):
+                raise ViewError("no deal fits the tiles this seat played")
+        out = [0] * len(later)
+        for j, x in owner.items():
+            out[x] = j
+        return out
 
     def _opening_forbid(self):
         """Round-one openings that say what a seat was not dealt."""
         ts, n = self.ts, self.n
         out = [0] * n
         carry = self.view.get("carry") or {}
-        if self.first is None:
-            return out
-        opener, tile = self.first
+        first = self.first
+        if first is None:
+            tiles = {_idx(a["play"]) for a in self.view.get("legal") or () if "play" in a}
+            if len(tiles) != 1:
+                return out
+            first = (self.me, tiles.pop())
+        opener, tile = first
         if self.profile in ("draw", "block") and carry.get("leader") is None:
             hi, lo = ts.hi[tile], ts.lo[tile]
             if hi == lo:
@@ -264,9 +367,7 @@ class Knowledge:
                 for i in range(ts.size):
                     if (ts.pips[i], ts.hi[i]) > (hi + lo, hi):
                         f |= 1 << i
-            for s in range(n):
-                if s != opener:
-                    out[s] = f
+            out = [f] * n  # the opener held nothing higher either
         elif self.profile == "gaple" and self.options.get("deal") == "4x7" and carry.get("winner") is not None:
             s = carry["winner"]
             while s != opener:
@@ -279,8 +380,17 @@ class Knowledge:
         """One assignment of the unseen tiles to the slots (a list of tile indices, slot order),
         consistent with every constraint; uniform by rejection when that is cheap, else a valid
         assignment mixed by random swaps (a symmetric walk whose stationary law is uniform)."""
+        for attempt in range(30):
+            hand_slots, placed = self._hand_slots(rng)
+            slots = hand_slots + self.fixed_slots
+            try:
+                return (slots, placed, self._assign(rng, slots))
+            except ViewError:
+                if attempt == 29:
+                    raise
+
+    def _assign(self, rng, slots):
         tiles = list(bits(self.unseen))
-        slots = self.slots
         forbid = [sl.forbid for sl in slots]
         m = len(tiles)
         constrained = [j for j in range(m) if forbid[j]]
@@ -326,15 +436,18 @@ class Knowledge:
         return out
 
     # -- building a state ---------------------------------------------------------------------
-    def build(self, assignment):
-        """The engine state of the world where the unseen tiles lie as `assignment` says."""
+    def build(self, sample):
+        """The engine state of the world where the unseen tiles lie as `sample` says."""
         ts, n, me, view = self.ts, self.n, self.me, self.view
+        slots, placed, assignment = sample
         dealt = [0] * n
         dealt[me] = self.dealt
-        for s in range(n):
-            if s != me:
-                dealt[s] = self.played_from_deal[s]
         stock = [None] * len(self.draws)
+        for s, pos, tile in placed:
+            if pos is None:
+                dealt[s] |= 1 << tile
+            else:
+                stock[pos] = tile
         own = iter(self.own_draws)
         for pos, (seat, _) in enumerate(self.draws):
             if seat == me:
@@ -343,7 +456,7 @@ class Knowledge:
                 stock[pos] = self.drawn_played[pos]
         discards = {}
         tail_bone, tail_out = [], []
-        for sl, t in zip(self.slots, assignment):
+        for sl, t in zip(slots, assignment):
             kind = sl.kind
             if kind == "hand":
                 dealt[sl.seat] |= 1 << t
@@ -388,3 +501,24 @@ def start_state(profile: str, options: dict, carry: dict, round_no: int, scores:
     s.phase = "play"
     ctx.hooks.opening(s)
     return s
+
+
+def _world(self, rng, tries: int = 40):
+    """A consistent hypothetical state (the seat to act is this seat, with the same legal
+    actions), or None when `tries` samples all break a constraint the slots cannot express
+    (a `done` proves a tile still fitted; in gaple somebody always holds a fitting tile)."""
+    from ..rules import legal_actions
+    from ..actions import IllegalAction
+    want = self.view["legal"]
+    for _ in range(tries):
+        try:
+            state = self.build(self.sample(rng))
+        except (IllegalAction, ViewError):
+            continue
+        if state.phase == "play" and state.turn == self.me and \
+                [a.to_json() for a in legal_actions(state)] == want:
+            return state
+    return None
+
+
+Knowledge.world = _world
