@@ -295,7 +295,9 @@ export class HandPanel {
     const info = this.info;
     const my = this.myTurn;
     this.root.classList.toggle("hand--turn", my);
-    this.status.textContent = this._statusText();
+    const text = this._statusText();
+    // on a shared device the hand says whose it is
+    this.status.textContent = this.owner ? (text ? `${this.owner} · ${text}` : this.owner) : text;
     // choices: both ends, trains, opener, confirm
     clear(this.choices);
     clear(this.actions);

@@ -232,6 +232,7 @@ export class DeviceHand {
     if (ds !== null && ds !== undefined && ds === this.seat) {
       this.active = true;
       this.lastView = frame.device_view;
+      this.hand.owner = devices.length > 1 ? seatName(room, ds) : null;
       this.screen.root.classList.add("device-turn");
       this.hand.render({ ...frame.device_view, version: frame.version }, room);
       return;
@@ -249,6 +250,7 @@ export class DeviceHand {
         if ("discard" in h && this.lastSent && this.lastSent.discard) played.add(this.lastSent.discard);
       }
       const hand = (this.lastView.hand || []).filter((x) => !played.has(x));
+      this.hand.owner = devices.length > 1 ? seatName(room, this.seat) : null;
       this.hand.render({ ...v, seat: this.seat, hand, own_discards: this.lastView.own_discards, legal: [], version: frame.version }, room);
     } else {
       this.hand.clear();
