@@ -1,0 +1,186 @@
+"""Strength and speed of the computer levels: `python -m engine.ai.bench` (or `scripts/bench ai`).
+
+Strength: duplicate deals. Each deal is played twice with the seats swapped between the two
+players compared: 2-player games swap the hands; 4-player games seat A at 0+2 and B at 1+3, then
+the other way round (partners in six-love; opponents at alternate seats otherwise). A game is
+one round (round 1 of a match) dealt from the project's seeded shuffle. A's score in a game is
+1 when the round's winner sits on an A seat, 0 for a B seat, 1/2 when nobody wins; in Mexican
+Train (no round winner) A wins the game when A's seats keep fewer pips than B's. The score of a
+deal pair is the mean of its two games; the table gives the mean over pairs with a 95% interval
+(normal approximation over pairs, which keeps each pair's correlation honest).
+
+Speed: the wall-clock time of `hard` decisions taken on positions of games between hard and
+heaviest players, measured one after the other in this process, as percentiles.
+
+Deterministic: deals come from seeds 1..N, the AI's seeds from the pair number; with --jobs the
+pairs are spread over processes but gathered in order, so the table does not depend on --jobs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+
+from .. import Match, view_for
+from ..players import heaviest
+
+TABLES = {
+    "block-2p": ("block", {"players": 2}),
+    "draw-4p": ("draw", {"players": 4}),
+    "gaple-4x7": ("gaple", {}),
+    "six-love": ("six-love", {}),
+    "mexican-train-4p": ("mexican-train", {"players": 4}),
+}
+COMPARISONS = (("medium", "heaviest"), ("hard", "heaviest"), ("hard", "medium"))
+LATENCY_TABLES = dict(TABLES, **{"mexican-train-8p": ("mexican-train", {"players": 8}),
+                                 "mexican-train-10p": ("mexican-train", {"players": 10})})
+
+
+def _decide(player, view, seed):
+    if player == "heaviest":
+        return heaviest(view)
+    from . import choose
+    return choose(view, player, seed)[0]
+
+
+def play_round(profile, options, deal_seed, seats, ai_seed, timings=None):
+    """One round with `seats[i]` playing seat i; returns the final state."""
+    m = Match(profile, dict(options))
+    lot = profile == "gaple" and options.get("deal", "4x7") != "4x7"
+    m.start_round(seed=deal_seed, opener=(deal_seed % m.state.players) if lot else None)
+    state = m.state
+    k = 0
+    while state.phase == "play":
+        seat = state.turn
+        view = view_for(state, seat)
+        player = seats[seat]
+        if timings is not None and player == "hard":
+            t0 = time.perf_counter()
+            action = _decide(player, view, ai_seed * 1000 + k)
+            timings.append((time.perf_counter() - t0, len(view["legal"])))
+        else:
+            action = _decide(player, view, ai_seed * 1000 + k)
+        state = m.act(action)
+        k += 1
+    return state
+
+
+def game_score(state, a_seats) -> float:
+    r = state.result
+    if state.ctx.profile.name == "mexican-train":
+        a = sum(t for s, t in enumerate(r["totals"]) if s in a_seats)
+        b = sum(t for s, t in enumerate(r["totals"]) if s not in a_seats)
+        return 1.0 if a < b else 0.0 if a > b else 0.5
+    if r["winner"] is None:
+        return 0.5
+    return 1.0 if r["winner"] in a_seats else 0.0
+
+
+def pair_score(args) -> float:
+    table, a, b, index = args
+    profile, options = TABLES[table]
+    n = Match(profile, dict(options)).state.players
+    deal_seed = 1 + index
+    total = 0.0
+    for flip in (0, 1):
+        if n == 2:
+            seats = [a, b] if not flip else [b, a]
+        else:
+            seats = [a if (s + flip) % 2 == 0 else b for s in range(n)]
+        a_seats = {s for s in range(n) if seats[s] == a}
+        state = play_round(profile, options, deal_seed, seats, index * 2 + flip)
+        total += game_score(state, a_seats)
+    return total / 2
+
+
+def strength(table, a, b, pairs, jobs):
+    work = [(table, a, b, i) for i in range(pairs)]
+    t0 = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(jobs) as pool:
+            scores = list(pool.imap(pair_score, work, chunksize=4))
+    else:
+        scores = [pair_score(w) for w in work]
+    mean = statistics.fmean(scores)
+    sd = statistics.pstdev(scores) if len(scores) > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(len(scores))
+    return {"table": table, "a": a, "b": b, "pairs": pairs, "win": mean,
+            "lo": mean - half, "hi": mean + half, "seconds": time.perf_counter() - t0}
+
+
+def latency(table, decisions, seed=0):
+    profile, options = LATENCY_TABLES[table]
+    n = Match(profile, dict(options)).state.players
+    timings = []
+    index = 0
+    while len(timings) < decisions:
+        seats = ["hard" if (s + index) % 2 == 0 else "heaviest" for s in range(n)]
+        play_round(profile, options, 100000 + seed + index, seats, index, timings)
+        index += 1
+    timings = timings[:decisions]
+    thinking = sorted(t for t, k in timings if k > 1)
+    every = sorted(t for t, k in timings)
+
+    def pct(xs, p):
+        if not xs:
+            return 0.0
+        return xs[min(len(xs) - 1, int(math.ceil(p / 100 * len(xs))) - 1)] * 1000
+    return {"table": table, "decisions": len(every), "choices": len(thinking),
+            "p50": pct(thinking, 50), "p95": pct(thinking, 95), "p99": pct(thinking, 99),
+            "max": pct(thinking, 100), "p95_all": pct(every, 95), "p99_all": pct(every, 99)}
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="scripts/bench ai", description=__doc__.split("\n\n")[0])
+    p.add_argument("--pairs", type=int, default=1200, help="deal pairs per comparison (1200)")
+    p.add_argument("--tables", default=",".join(TABLES),
+                   help=f"comma-separated, from: {', '.join(TABLES)}")
+    p.add_argument("--compare", default=",".join(f"{a}:{b}" for a, b in COMPARISONS),
+                   help="comma-separated A:B pairs (levels or 'heaviest')")
+    p.add_argument("--latency", type=int, default=400,
+                   help="hard decisions timed per latency table (0: skip)")
+    p.add_argument("--latency-tables", default=",".join(LATENCY_TABLES))
+    p.add_argument("--no-strength", action="store_true")
+    p.add_argument("--jobs", type=int, default=1, help="processes for the strength games")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    out = {"strength": [], "latency": []}
+    if not args.no_strength and args.pairs > 0:
+        if not args.json:
+            print(f"Strength: {args.pairs} duplicate deal pairs per comparison, win rate of A "
+                  f"(95% interval)")
+            print(f"{'table':18} {'A':8} {'B':9} {'win':>7} {'95% interval':>17} {'time':>7}")
+        for table in args.tables.split(","):
+            for comp in args.compare.split(","):
+                a, b = comp.split(":")
+                r = strength(table, a, b, args.pairs, args.jobs)
+                out["strength"].append(r)
+                if not args.json:
+                    print(f"{table:18} {a:8} {b:9} {r['win'] * 100:6.1f}% "
+                          f"[{r['lo'] * 100:5.1f}%, {r['hi'] * 100:5.1f}%] {r['seconds']:6.0f}s",
+                          flush=True)
+    if args.latency > 0:
+        if not args.json:
+            print(f"\nLatency of hard decisions (ms; decisions with a choice, then all decisions "
+                  f"incl. forced ones)")
+            print(f"{'table':18} {'choices':>8} {'p50':>6} {'p95':>6} {'p99':>6} {'max':>6} "
+                  f"{'p95 all':>8} {'p99 all':>8}")
+        for table in args.latency_tables.split(","):
+            r = latency(table, args.latency)
+            out["latency"].append(r)
+            if not args.json:
+                print(f"{table:18} {r['choices']:8d} {r['p50']:6.1f} {r['p95']:6.1f} "
+                      f"{r['p99']:6.1f} {r['max']:6.1f} {r['p95_all']:8.1f} {r['p99_all']:8.1f}",
+                      flush=True)
+    if args.json:
+        json.dump(out, sys.stdout, indent=2)
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

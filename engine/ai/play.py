@@ -1,0 +1,383 @@
+"""Playing: what a finished round is worth to a seat, a fast playout policy on hypothetical
+states, the seed's strategy as a scoring of the legal actions from the view (medium), its noisy
+version (easy), the Mexican Train planner, and the search of `hard`.
+
+Everything that decides for the seat to act reads the view (through `Knowledge`); only the
+sampled hypothetical states from `world.py` are engine states, and those were built from the view.
+"""
+from __future__ import annotations
+
+import time
+
+from ..rules import legal_actions
+from ..tiles import bits
+from .world import Knowledge
+
+
+# -- values ---------------------------------------------------------------------------------
+def values(state) -> list:
+    """What a finished round is worth to each seat (higher is better, about 0..1)."""
+    ctx = state.ctx
+    name, n = ctx.profile.name, ctx.players
+    r = state.result
+    winner, points, totals = r["winner"], r["points"] or 0, r["totals"]
+    if name == "mexican-train":
+        return [-t / 60.0 + (0.5 if s == winner else 0.0) for s, t in enumerate(totals)]
+    if name == "six-love":
+        if winner is None:
+            return [0.5] * n
+        team = winner % 2
+        return [(1.0 + 0.3 * (points - 1) if s % 2 == team else 0.0) for s in range(n)]
+    if name == "gaple":
+        partners = ctx.options["partners"]
+        out = []
+        for s in range(n):
+            won = s == winner or (partners and s % 2 == winner % 2)
+            out.append((1.0 if won else 0.0) - 0.004 * totals[s])
+        return out
+    # draw / block
+    if winner is None:
+        return [0.5] * n
+    out = []
+    for s in range(n):
+        if s == winner:
+            out.append(1.0 + 0.004 * points)
+        else:
+            out.append(-0.004 * points / (n - 1))
+    return out
+
+
+def team_of(state, seat):
+    name = state.ctx.profile.name
+    if name == "six-love" or (name == "gaple" and state.ctx.options["partners"]):
+        return seat % 2
+    return seat
+
+
+# -- fast playouts on hypothetical states ---------------------------------------------------
+def step(state, action):
+    new = state.clone()
+    state.ctx.mech.do(new, state, action)
+    return new
+
+
+def _discard_key(state, i):
+    """Lower = better to discard: pips times how playable the tile still is."""
+    ts = state.ctx.ts
+    unplayed = ~state.played
+    live = (ts.suit[ts.hi[i]] & unplayed).bit_count() + (ts.suit[ts.lo[i]] & unplayed).bit_count()
+    return ts.pips[i] * live
+
+
+def rollout_action(state, acts, rng):
+    """The playout policy: heaviest fitting tile, doubles first; gaple discards the tile least
+    worth keeping; Mexican Train keeps laying tiles while it may."""
+    a0 = acts[0]
+    if len(acts) == 1:
+        return a0
+    kind = a0.kind
+    ts = state.ctx.ts
+    if kind == "discard":
+        return min(acts, key=lambda a: (_discard_key(state, a.tile.index), rng.random()))
+    if kind == "opener":
+        return acts[0]
+    best, best_key = None, None
+    for a in acts:
+        if a.kind != "play":
+            continue
+        t = a.tile
+        key = t.hi + t.lo + (6 if t.hi == t.lo else 0) + rng.random() * 2.5
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    return best if best is not None else a0
+
+
+def playout(state, rng, limit=2000):
+    n = 0
+    while state.phase == "play":
+        acts = legal_actions(state)
+        state = step(state, rollout_action(state, acts, rng))
+        n += 1
+        if n > limit:
+            break
+    return state
+
+
+# -- exact search near the end of a round ---------------------------------------------------
+class _Budget(Exception):
+    pass
+
+
+def hands_left(state) -> int:
+    return sum(h.bit_count() for h in state.hands)
+
+
+# -- the seed's strategy, scored from the view -----------------------------------------------
+def _opponents(K):
+    if K.teams:
+        return [s for s in range(K.n) if s % 2 != K.me % 2]
+    return [s for s in range(K.n) if s != K.me]
+
+
+def line_features(K: Knowledge, action: dict):
+    """Facts about one line-game play, from the view only."""
+    ts = K.ts
+    suit = ts.suit
+    text = action["play"]
+    a, b = (int(x) for x in text.split("-"))
+    i = _idx(text)
+    hand = K.hand & ~(1 << i)
+    left, right = K.left, K.right
+    if left < 0:
+        nl, nr = a, b
+    else:
+        end = action.get("end")
+        if end == "left" or (end is None and suit[left] >> i & 1):
+            nl, nr = (b if a == left else a), right
+        else:
+            nl, nr = left, (b if a == right else a)
+    others = K.unseen  # tiles that may be in other hands (or out of play)
+    avail = (others & suit[nl]).bit_count() + (others & suit[nr]).bit_count() if nl != nr else \
+        (others & suit[nl]).bit_count()
+    mine = (hand & suit[nl]).bit_count() + ((hand & suit[nr]).bit_count() if nl != nr else 0)
+    return i, hand, nl, nr, avail, mine
+
+
+def score_line(K: Knowledge, action: dict) -> float:
+    ts = K.ts
+    if "opener" in action:
+        doubles = (K.hand & ts.doubles).bit_count()
+        me = action["opener"] == K.me
+        return (1.0 if me else 0.0) * (doubles >= 2 or K.hand.bit_count() and ts.mask_pips(K.hand) > 40)
+    if "discard" in action:
+        i = _idx(action["discard"])
+        unplayed = ~K.played
+        live = (ts.suit[ts.hi[i]] & unplayed).bit_count() + (ts.suit[ts.lo[i]] & unplayed).bit_count()
+        return -ts.pips[i] * live
+    if "play" not in action:
+        return 0.0
+    i, hand, nl, nr, avail, mine = line_features(K, action)
+    pips = ts.pips[i]
+    s = pips
+    if ts.hi[i] == ts.lo[i]:
+        left_of_suit = (K.unseen & ts.suit[ts.hi[i]]).bit_count()
+        s += 4 + (3 if left_of_suit <= 2 else 0)          # don't sit on doubles
+    s += 1.6 * mine                                        # keep numbers you hold
+    s -= 0.5 * avail                                       # count suits: close what others need
+    opponents = _opponents(K)
+    for o in opponents:                                    # read passes and draws
+        v = K.void[o]
+        if v >> nl & 1 or v >> nr & 1:
+            s += 3.0 / len(opponents)
+    if K.teams:
+        partner = (K.me + 2) % 4
+        v = K.void[partner]
+        if v >> nl & 1 and v >> nr & 1:
+            s -= 2.0
+    if K.profile == "block" or K.profile == "gaple" or (K.profile == "draw" and K.boneyard == 0):
+        if avail <= 3:                                     # the line is closing: play for the count
+            s += pips
+    if hand == 0:
+        s += 100                                           # go out
+    return s
+
+
+def _idx(text):
+    a, b = (int(x) for x in text.split("-"))
+    hi, lo = max(a, b), min(a, b)
+    return hi * (hi + 1) // 2 + lo
+
+
+# -- Mexican Train: the planner ---------------------------------------------------------------
+def plan_train(ts, hand: int, start: int, cap: int = 4000):
+    """The longest (then heaviest) chain of hand tiles from `start`: (tiles in order, pips)."""
+    suit, other, pips = ts.suit, ts.other, ts.pips
+    best = [(), 0]
+    count = [cap]
+
+    def dfs(end, used, path, weight):
+        count[0] -= 1
+        if (len(path), weight) > (len(best[0]), best[1]):
+            best[0], best[1] = tuple(path), weight
+        if count[0] < 0:
+            return
+        for i in bits(hand & suit[end] & ~used):
+            path.append(i)
+            dfs(other(i, end), used | (1 << i), path, weight + pips[i])
+            path.pop()
+
+    dfs(start, 0, [], 0)
+    return best[0], best[1]
+
+
+def score_train(K: Knowledge, action: dict, plan) -> float:
+    ts = K.ts
+    if "play" not in action:
+        return -50.0 if "done" in action else 0.0
+    i = _idx(action["play"])
+    train = action.get("train")
+    if train is None:
+        return 100.0  # the engine
+    pips = ts.pips[i]
+    me = K.me
+    own = train == me
+    in_plan = i in plan
+    s = pips * 0.5
+    hand = K.hand & ~(1 << i)
+    if ts.hi[i] == ts.lo[i]:
+        d = ts.hi[i]
+        s += 6 if hand & ts.suit[d] else -4                # a double you can cover
+    if own:
+        if plan and i == plan[0]:
+            s += 6
+            if K.markers >> me & 1:
+                s += 6                                     # take the marker off
+        elif in_plan:
+            s -= 4
+    else:
+        s += -8 if in_plan else 5                          # shed tiles the plan does not need
+        if train == "mexican" and not K.view["trains"]["mexican"]["tiles"]:
+            s += 1
+    if not hand:
+        s += 100
+    return s
+
+
+# -- choosing --------------------------------------------------------------------------------
+class Decision:
+    def __init__(self, index, scores=None, plan=None, worlds=0):
+        self.index = index
+        self.scores = scores
+        self.plan = plan
+        self.worlds = worlds
+
+
+def heuristic_scores(K: Knowledge):
+    legal = K.view["legal"]
+    if K.train:
+        start = K.ends[K.me]
+        plan = plan_train(K.ts, K.hand, start)[0]
+        return [score_train(K, a, plan) for a in legal], plan
+    return [score_line(K, a) for a in legal], None
+
+
+def choose_easy(K: Knowledge, rng) -> Decision:
+    legal = K.view["legal"]
+    scores, plan = heuristic_scores(K)
+    if rng.random() < 0.3:
+        return Decision(rng.randrange(len(legal)), scores, plan)
+    noisy = [s + rng.gauss(0, 6) for s in scores]
+    return Decision(max(range(len(legal)), key=lambda j: noisy[j]), scores, plan)
+
+
+def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=0, depth=None):
+    """Mean playout value of each candidate index over sampled worlds (same worlds for all)."""
+    totals = {j: 0.0 for j in candidates}
+    used = 0
+    me = K.me
+    for _ in range(worlds):
+        if time.perf_counter() > deadline:
+            break
+        w = K.world(rng, tries=12)
+        if w is None:
+            continue
+        used += 1
+        acts = legal_actions(w)
+        me_team = team_of(w, me)
+        for j in candidates:
+            s1 = step(w, acts[j])
+            v = None
+            if exact_at and hands_left(s1) <= exact_at:
+                try:
+                    v = _exact(s1, me, me_team, nodes)
+                except _Budget:
+                    v = None
+            if v is None:
+                end = playout(s1, rng)
+                v = values(end)[me] if end.phase != "play" else 0.0
+            totals[j] += v
+    if not used:
+        return None, 0
+    return {j: totals[j] / used for j in candidates}, used
+
+
+def _exact(state, me, me_team, nodes):
+    def search(s, alpha, beta):
+        if s.phase != "play":
+            return values(s)[me]
+        box[0] -= 1
+        if box[0] < 0:
+            raise _Budget
+        acts = legal_actions(s)
+        if team_of(s, s.turn) == me_team:
+            best = -1e9
+            for a in acts:
+                v = search(step(s, a), alpha, beta)
+                if v > best:
+                    best = v
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            return best
+        best = 1e9
+        for a in acts:
+            v = search(step(s, a), alpha, beta)
+            if v < best:
+                best = v
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
+    box = [nodes]
+    return search(state, -1e9, 1e9)
+
+
+# budgets: (worlds for medium, worlds for hard) in playouts per candidate
+MEDIUM_WORLDS = 4
+HARD_ROLLOUTS = 360        # playouts per decision (line games), spread over the candidates
+HARD_TRAIN_ROLLOUTS = 12   # Mexican Train: full playouts per decision
+CAP_SECONDS = 1.5          # wall-clock safety cap (budgets are counted in iterations)
+
+
+def choose_medium(K: Knowledge, rng) -> Decision:
+    legal = K.view["legal"]
+    scores, plan = heuristic_scores(K)
+    order = sorted(range(len(legal)), key=lambda j: -scores[j])
+    if K.train or len(legal) == 1:
+        return Decision(order[0], scores, plan)
+    top = order[:3]
+    est, used = evaluate(K, rng, top, MEDIUM_WORLDS, time.perf_counter() + CAP_SECONDS)
+    if est is None:
+        return Decision(order[0], scores, plan)
+    # the strategy's ranking, corrected by a few sampled playouts
+    lo, hi = min(scores[j] for j in top), max(scores[j] for j in top)
+    spread = (hi - lo) or 1.0
+    best = max(top, key=lambda j: est[j] + 0.35 * (scores[j] - lo) / spread)
+    return Decision(best, scores, plan, used)
+
+
+def choose_hard(K: Knowledge, rng) -> Decision:
+    legal = K.view["legal"]
+    scores, plan = heuristic_scores(K)
+    order = sorted(range(len(legal)), key=lambda j: -scores[j])
+    if len(legal) == 1:
+        return Decision(0, scores, plan)
+    deadline = time.perf_counter() + CAP_SECONDS
+    if K.train:
+        top = order[:3]
+        worlds = max(2, HARD_TRAIN_ROLLOUTS // len(top))
+        est, used = evaluate(K, rng, top, worlds, deadline)
+    else:
+        cands = order[:8]
+        worlds = max(6, min(60, HARD_ROLLOUTS // len(cands)))
+        exact_at = 10 if K.n == 2 else 8
+        est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=exact_at, nodes=4000)
+        top = cands
+    if est is None:
+        return Decision(order[0], scores, plan)
+    lo, hi = min(scores[j] for j in top), max(scores[j] for j in top)
+    spread = (hi - lo) or 1.0
+    best = max(top, key=lambda j: est[j] + 0.05 * (scores[j] - lo) / spread)
+    return Decision(best, scores, plan, used)
