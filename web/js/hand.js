@@ -128,18 +128,22 @@ function showJoin() {
   const open = room.seats.filter((s) => s.kind === "phone" && !s.taken && !s.standin);
   const key = JSON.stringify(open.map((s) => s.seat)) + getLanguage();
   if (S.screen === "join" && els.joinKey === key) return;
+  // another phone sat down while this one was typing: keep the text and the choice
+  const typed = S.screen === "join" ? document.getElementById("join-name")?.value : null;
+  const before = S.screen === "join" ? els.chosen : undefined;
   S.screen = "join";
   els = { joinKey: key };
   clear(app);
   let chosen = open.some((s) => s.seat === seatHint) ? seatHint : open.length ? open[0].seat : null;
-  if (els.chosen !== undefined) chosen = els.chosen;
-  const name = el("input#join-name", { type: "text", maxlength: "24", autocomplete: "nickname", placeholder: t("lobby.name_placeholder"), value: store.get("domino.name", "") || "" });
+  if (before !== undefined && open.some((s) => s.seat === before)) chosen = before;
+  els.chosen = chosen;
+  const name = el("input#join-name", { type: "text", maxlength: "24", autocomplete: "nickname", placeholder: t("lobby.name_placeholder"), value: typed ?? (store.get("domino.name", "") || "") });
   const seatBox = el("div.seg.join-seats", { role: "group", "aria-label": t("hand.choose_seat") });
   const paint = () => {
     for (const b of seatBox.children) b.setAttribute("aria-pressed", String(Number(b.dataset.seat) === chosen));
   };
   for (const s of open) {
-    seatBox.append(el("button.btn.join-seat", { type: "button", dataset: { seat: String(s.seat) }, onclick: () => { chosen = s.seat; paint(); } }, t("hand.join_seat", { n: s.seat + 1 })));
+    seatBox.append(el("button.btn.join-seat", { type: "button", dataset: { seat: String(s.seat) }, onclick: () => { chosen = s.seat; els.chosen = chosen; paint(); } }, t("hand.join_seat", { n: s.seat + 1 })));
   }
   paint();
   const go = el("button.btn.btn--primary.btn--big.join-go", { type: "submit" }, t("hand.join_button"));

@@ -101,6 +101,11 @@ export class HostPage {
       if (m.code === "bad_token" || m.code === "no_room") {
         setRaw(this.lastKey, null);
         if (this.mode === "table" && location.search) history.replaceState(null, "", "/");
+        // the room is gone (closed, or the server lost it): open a fresh one
+        if (this.role === "host" || this.role === "lobby") {
+          this.screen = null;
+          this.net.reconnect();
+        }
         return;
       }
       if (m.code === "stale") return;
