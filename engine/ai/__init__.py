@@ -47,8 +47,9 @@ def _rng(view, level, seed) -> random.Random:
                          f"{len(view['history'])}")
 
 
-def choose(view: dict, level: str = "medium", seed: int = 0):
-    """The action for the seat to act, from its view only, and the reason for it."""
+def choose(view: dict, level: str = "medium", seed: int = 0, budget: int | None = None):
+    """The action for the seat to act, from its view only, and the reason for it. `budget`
+    (playouts per decision) overrides the level's default; tests use small ones."""
     _check(view)
     level = ALIASES.get(level, level)
     if level not in LEVELS:
@@ -61,13 +62,13 @@ def choose(view: dict, level: str = "medium", seed: int = 0):
     elif level == "easy":
         decision = play.choose_easy(K, rng)
     elif level == "medium":
-        decision = play.choose_medium(K, rng)
+        decision = play.choose_medium(K, rng, budget)
     else:
-        decision = play.choose_hard(K, rng)
+        decision = play.choose_hard(K, rng, budget)
     action = dict(legal[decision.index])
     return action, _reason(K, action, decision)
 
 
-def hint(view: dict, seed: int = 0):
+def hint(view: dict, seed: int = 0, budget: int | None = None):
     """The best move for a human seat with a one-line reason: the hard level's choice."""
-    return choose(view, "hard", seed)
+    return choose(view, "hard", seed, budget)

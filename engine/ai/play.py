@@ -274,6 +274,7 @@ def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=
     """Mean playout value of each candidate index over sampled worlds (same worlds for all)."""
     totals = {j: 0.0 for j in candidates}
     used = 0
+    exact_budget = [nodes * 6]  # nodes for the whole decision; then playouts only
     me = K.me
     for _ in range(worlds):
         if time.perf_counter() > deadline:
@@ -287,11 +288,13 @@ def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=
         for j in candidates:
             s1 = step(w, acts[j])
             v = None
-            if exact_at and hands_left(s1) <= exact_at:
+            if exact_at and exact_budget[0] > 0 and hands_left(s1) <= exact_at:
+                box = [min(nodes, exact_budget[0])]
                 try:
-                    v = _exact(s1, me, me_team, nodes)
+                    v = _exact(s1, me, me_team, box)
                 except _Budget:
                     v = None
+                exact_budget[0] -= min(nodes, exact_budget[0]) - max(box[0], 0)
             if v is None:
                 end = playout(s1, rng)
                 v = values(end)[me] if end.phase != "play" else 0.0
@@ -301,7 +304,7 @@ def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=
     return {j: totals[j] / used for j in candidates}, used
 
 
-def _exact(state, me, me_team, nodes):
+def _exact(state, me, me_team, box):
     def search(s, alpha, beta):
         if s.phase != "play":
             return values(s)[me]
@@ -330,25 +333,25 @@ def _exact(state, me, me_team, nodes):
                     if alpha >= beta:
                         break
         return best
-    box = [nodes]
     return search(state, -1e9, 1e9)
 
 
 # budgets: (worlds for medium, worlds for hard) in playouts per candidate
 MEDIUM_WORLDS = 4
-HARD_ROLLOUTS = 360        # playouts per decision (line games), spread over the candidates
+HARD_ROLLOUTS = 240        # playouts per decision (line games), spread over the candidates
 HARD_TRAIN_ROLLOUTS = 12   # Mexican Train: full playouts per decision
 CAP_SECONDS = 1.5          # wall-clock safety cap (budgets are counted in iterations)
 
 
-def choose_medium(K: Knowledge, rng) -> Decision:
+def choose_medium(K: Knowledge, rng, budget=None) -> Decision:
     legal = K.view["legal"]
     scores, plan = heuristic_scores(K)
     order = sorted(range(len(legal)), key=lambda j: -scores[j])
     if K.train or len(legal) == 1:
         return Decision(order[0], scores, plan)
     top = order[:3]
-    est, used = evaluate(K, rng, top, MEDIUM_WORLDS, time.perf_counter() + CAP_SECONDS)
+    worlds = MEDIUM_WORLDS if budget is None else max(1, min(MEDIUM_WORLDS, budget // len(top)))
+    est, used = evaluate(K, rng, top, worlds, time.perf_counter() + CAP_SECONDS)
     if est is None:
         return Decision(order[0], scores, plan)
     # the strategy's ranking, corrected by a few sampled playouts
@@ -358,7 +361,7 @@ def choose_medium(K: Knowledge, rng) -> Decision:
     return Decision(best, scores, plan, used)
 
 
-def choose_hard(K: Knowledge, rng) -> Decision:
+def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
     legal = K.view["legal"]
     scores, plan = heuristic_scores(K)
     order = sorted(range(len(legal)), key=lambda j: -scores[j])
@@ -367,13 +370,13 @@ def choose_hard(K: Knowledge, rng) -> Decision:
     deadline = time.perf_counter() + CAP_SECONDS
     if K.train:
         top = order[:3]
-        worlds = max(2, HARD_TRAIN_ROLLOUTS // len(top))
+        worlds = max(2, (budget or HARD_TRAIN_ROLLOUTS) // len(top))
         est, used = evaluate(K, rng, top, worlds, deadline)
     else:
         cands = order[:8]
-        worlds = max(6, min(60, HARD_ROLLOUTS // len(cands)))
-        exact_at = 10 if K.n == 2 else 8
-        est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=exact_at, nodes=4000)
+        worlds = max(2 if budget else 6, min(60, (budget or HARD_ROLLOUTS) // len(cands)))
+        exact_at = 8 if K.n == 2 else 6
+        est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=exact_at, nodes=1500)
         top = cands
     if est is None:
         return Decision(order[0], scores, plan)

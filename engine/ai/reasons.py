@@ -29,7 +29,7 @@ def reason(K: Knowledge, action: dict, decision) -> dict:
         o = action["opener"]
         if o == me:
             return {"key": "hint.opener_self", "params": {}}
-        return {"key": "hint.opener", "params": {"seat": o, "name": _name(o)}}
+        return {"key": "hint.opener_partner", "params": {"seat": o, "name": _name(o)}}
     if "discard" in action:
         return {"key": "hint.discard", "params": {"tile": _tile(action["discard"])}}
     if "done" in action:

@@ -1,0 +1,100 @@
+"""Computer players and hints (engine.ai): they decide from a seat's view only.
+
+The same-information test re-deals the hidden tiles of many positions eight ways the seat cannot
+tell apart and checks that every level and the hint answer identically (fixed seed and budget).
+`scripts/bench ai --same-info 1000` runs the same check on 1,000 positions per profile.
+"""
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from engine import Match, view_for
+from engine.ai import ViewError, choose, hint
+from engine.ai.sameinfo import alternatives, check, positions
+from engine.ai.world import Knowledge
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALES = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "locales").glob("*.json")}
+
+TABLES = [
+    ("block", {"players": 2}), ("block", {"players": 3}), ("draw", {"players": 2}),
+    ("draw", {"players": 4}), ("gaple", {}), ("gaple", {"deal": "5x5"}),
+    ("gaple", {"deal": "4x6", "partners": True}), ("six-love", {}),
+    ("mexican-train", {"players": 4}), ("mexican-train", {"players": 9}),
+]
+IDS = [f"{p}-{'-'.join(f'{k}{v}' for k, v in o.items())}" for p, o in TABLES]
+
+
+def test_refuses_anything_but_a_seat_view():
+    m = Match("block", {"players": 2})
+    m.start_round(seed=1)
+    state = m.state
+    with pytest.raises(ViewError):
+        choose(state, "hard", 1)
+    with pytest.raises(ViewError):
+        choose(view_for(state, None), "hard", 1)
+    with pytest.raises(ViewError):
+        choose(view_for(state, 1 - state.turn), "hard", 1)
+    with pytest.raises(ValueError):
+        choose(view_for(state, state.turn), "grandmaster", 1)
+
+
+@pytest.mark.parametrize("profile,options", TABLES, ids=IDS)
+def test_every_level_plays_legal_moves_with_translatable_reasons(profile, options):
+    for game in range(2):
+        m = Match(profile, dict(options))
+        lot = profile == "gaple" and options.get("deal", "4x7") != "4x7"
+        m.start_round(seed=40 + game, opener=0 if lot else None)
+        st = m.state
+        k = 0
+        while st.phase == "play":
+            v = view_for(st, st.turn)
+            level = ("easy", "medium", "hard")[(st.turn + game) % 3]
+            action, reason = choose(v, level, k, budget=12 if level == "hard" else None)
+            assert action in v["legal"]
+            for lang, cat in LOCALES.items():
+                assert reason["key"] in cat, (lang, reason)
+                cat[reason["key"]].format(**reason["params"])  # every placeholder is given
+            st = m.act(action)
+            k += 1
+
+
+def test_the_ai_stream_is_its_own():
+    m = Match("draw", {"players": 2})
+    m.start_round(seed=3)
+    v = view_for(m.state, m.state.turn)
+    random.seed(5)
+    before = random.getstate()
+    first = choose(v, "hard", 11)
+    assert random.getstate() == before  # the global (dealer-side) stream is untouched
+    assert choose(v, "hard", 11) == first
+    assert hint(v, 11) == first
+
+
+@pytest.mark.parametrize("profile,options", TABLES, ids=IDS)
+def test_sampled_worlds_are_indistinguishable(profile, options):
+    for state, seat in positions(profile, options, 25, seed=1):
+        view = view_for(state, seat)
+        K = Knowledge(view)
+        rng = random.Random(0)
+        for _ in range(3):
+            w = K.world(rng)
+            assert w is not None
+            got = view_for(w, seat)
+            got["dealt"], want_dealt = sorted(got["dealt"]), sorted(view["dealt"])
+            assert dict(view, dealt=want_dealt) == got
+
+
+SAME_INFO = {"mexican-train": 5}
+
+
+@pytest.mark.parametrize("profile,options", TABLES, ids=IDS)
+def test_same_information_same_choice(profile, options):
+    count = SAME_INFO.get(profile, 8)
+    rng = random.Random(2)
+    for state, seat in positions(profile, options, count, seed=2):
+        alts = alternatives(state, seat, 8, rng)
+        assert len(alts) == 8
+        assert check(state, seat, alts, seed=9, budget=12) == []
