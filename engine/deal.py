@@ -3,29 +3,31 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from dataclasses import dataclass, field
 
 from .profiles import get_profile, hand_size, normalize_options, seat_count
 from .tiles import Tile, tile_set
 
 
-@dataclass(frozen=True)
 class Deal:
-    hands: tuple            # per seat: tuple of Tile
-    stock: tuple            # every other tile, in order (boneyard draw order / left out / leftovers)
-    start: tuple | None = None  # gaple 4x6/5x5: (x, y) of the turned-up tile as written (left x, right y)
-    opener: int | None = None   # seat drawn by lot, where a profile draws one (gaple 4x6/5x5)
-    seed: int | None = None
-    # The same deal as bitmasks / tile indices, for the rules (filled in by __post_init__).
-    hand_masks: tuple = field(default=None, compare=False, repr=False)
-    stock_indices: tuple = field(default=None, compare=False, repr=False)
+    """One round's deal (never changed after construction)."""
+    __slots__ = ("hands", "stock", "start", "opener", "seed", "hand_masks", "stock_indices")
 
-    def __post_init__(self):
-        if self.hand_masks is None:
-            object.__setattr__(self, "hand_masks",
-                               tuple(sum(1 << t.index for t in hand) for hand in self.hands))
-        if self.stock_indices is None:
-            object.__setattr__(self, "stock_indices", tuple(t.index for t in self.stock))
+    def __init__(self, hands: tuple, stock: tuple, start=None, opener=None, seed=None,
+                 hand_masks=None, stock_indices=None):
+        self.hands = hands      # per seat: tuple of Tile
+        self.stock = stock      # every other tile, in order (boneyard draw order / left out / leftovers)
+        self.start = start      # gaple 4x6/5x5: (x, y) of the turned-up tile as written (left x, right y)
+        self.opener = opener    # seat drawn by lot, where a profile draws one (gaple 4x6/5x5)
+        self.seed = seed
+        # the same deal as bitmasks / tile indices, for the rules
+        self.hand_masks = hand_masks if hand_masks is not None else tuple(
+            sum(1 << t.index for t in hand) for hand in hands)
+        self.stock_indices = stock_indices if stock_indices is not None else tuple(
+            t.index for t in stock)
+
+    def with_opener(self, opener) -> "Deal":
+        return Deal(self.hands, self.stock, self.start, opener, self.seed, self.hand_masks,
+                    self.stock_indices)
 
     def to_json(self) -> dict:
         """The round's deal in record form: its seed when it came from one, else hands and stock."""
@@ -55,54 +57,34 @@ def deal_from_seed(profile_name: str, options: dict | None, seed: int) -> Deal:
 
 
 class SeedStream:
-    """The project's random stream, simple enough to re-implement anywhere: the bytes of
-    SHA-256("domino-deal/1:<seed>:<k>") for k = 0, 1, 2 ..., read as big-endian 32-bit numbers.
-    `below(m)` is uniform by rejection (numbers at or above the largest multiple of m are skipped)."""
+    """The project's random stream, simple enough to re-implement anywhere: the SHAKE-256
+    output of the ASCII text "domino-deal/1:<seed>", read as big-endian unsigned 64-bit numbers."""
 
     def __init__(self, seed: int):
-        self.prefix = f"domino-deal/1:{seed}:".encode()
-        self.k = 0
-        self.unread = []  # numbers of the current block not yet used, in order
+        self.xof = hashlib.shake_256(f"domino-deal/1:{seed}".encode())
+        self.used = 0  # numbers read so far
 
-    def _block(self) -> tuple:
-        digest = hashlib.sha256(self.prefix + b"%d" % self.k).digest()
-        self.k += 1
-        return struct.unpack(">8I", digest)
-
-    def take(self, count: int) -> list:
+    def take(self, count: int) -> tuple:
         """The next `count` numbers of the stream, in order."""
-        out = self.unread
-        while len(out) < count:
-            out.extend(self._block())
-        self.unread = out[count:]
-        return out[:count]
-
-    def next32(self) -> int:
-        return self.take(1)[0]
+        start, self.used = self.used, self.used + count
+        return struct.unpack(f">{count}Q", self.xof.digest(8 * self.used)[8 * start:])
 
     def below(self, m: int) -> int:
-        limit = 4294967296 - 4294967296 % m
-        u = self.next32()
+        """A uniform number in 0..m-1 (numbers at or above the largest multiple of m are skipped)."""
+        limit = (1 << 64) - (1 << 64) % m
+        u = self.take(1)[0]
         while u >= limit:
-            u = self.next32()
+            u = self.take(1)[0]
         return u % m
 
 
-def shuffle(items: list, stream: SeedStream) -> None:
-    """Fisher-Yates: for i from the last index down to 1, swap item i with item below(i + 1)."""
-    # `below` inlined over numbers taken in one go: the same numbers, consumed in the same order.
-    words = stream.take(len(items) - 1)
-    k = 0
-    for i in range(len(items) - 1, 0, -1):
-        m = i + 1
-        u = words[k]
-        k += 1
-        while u >= 4294967296 - 4294967296 % m:  # rare: skip it, the next number follows in order
-            words.append(stream.next32())
-            u = words[k]
-            k += 1
-        j = u % m
-        items[i], items[j] = items[j], items[i]
+def shuffle(items: list, stream: SeedStream) -> list:
+    """The items sorted by the next len(items) numbers of the stream (the item given the smallest
+    number first; on equal numbers, which 64-bit numbers make vanishingly rare, the earlier item
+    first). Sorting by random keys is a uniform shuffle (up to such ties) in one C-level sort."""
+    keys = stream.take(len(items))
+    order = sorted(range(len(items)), key=keys.__getitem__)
+    return [items[k] for k in order]
 
 
 def _seeded(profile, options: dict, seed: int) -> Deal:
@@ -110,9 +92,8 @@ def _seeded(profile, options: dict, seed: int) -> Deal:
     (0-0, 1-0, 1-1, 2-0, ...), is shuffled, hands are dealt in seat order, the rest is the stock."""
     profile_name = profile.name
     ts = tile_set(profile.max_pip)
-    order = list(range(ts.size))  # tile indices in index order: the same as the set's order
     stream = SeedStream(seed)
-    shuffle(order, stream)
+    order = shuffle(list(range(ts.size)), stream)  # tile indices, in the set's order before
     n, size = seat_count(profile, options), hand_size(profile, options)
     tiles = [ts.tiles[i] for i in order]
     hands = tuple(tuple(tiles[i * size:(i + 1) * size]) for i in range(n))

@@ -93,35 +93,29 @@ def do(s, prev, a) -> None:
     if kind == "discard":
         discards = s.discards = list(s.discards)
         discards[seat] |= 1 << i
-    else:
-        place(s, a, i)
+    else:  # place the tile
+        ts = ctx.ts
+        s.played |= 1 << i
         s.passes = 0
+        left = s.left
+        if left < 0:  # the opening tile, as written: x on the left, y on the right
+            x, y = (a.tile.lo, a.tile.hi) if a.flip else (a.tile.hi, a.tile.lo)
+            s.left, s.right = x, y
+            s.line = (s.line, ("R", x, y))
+        elif a.end == "left" or (a.end is None and ts.suit[left] >> i & 1):
+            outer = ts.lo[i] if ts.hi[i] == left else ts.hi[i]
+            s.line = (s.line, ("L", outer, left))
+            s.left = outer
+        else:
+            right = s.right
+            outer = ts.lo[i] if ts.hi[i] == right else ts.hi[i]
+            s.line = (s.line, ("R", right, outer))
+            s.right = outer
     s.turn = (seat + 1) % n
     if not hands[seat]:
         finish(s, prev, "domino", a)
-    elif hook.blocked(s):
+    elif (kind == "discard" or hook.BLOCKED_BY_A_PLAY) and hook.blocked(s):
         finish(s, prev, "blocked", a)
-
-
-def place(s, a, i) -> None:
-    ts = s.ctx.ts
-    s.played |= 1 << i
-    left = s.left
-    if left < 0:
-        x, y = (a.tile.lo, a.tile.hi) if a.flip else (a.tile.hi, a.tile.lo)
-        s.left, s.right = x, y
-        s.line = (s.line, ("R", x, y))
-        return
-    end = a.end
-    if end == "left" or (end is None and ts.suit[left] >> i & 1):
-        outer = ts.lo[i] if ts.hi[i] == left else ts.hi[i]
-        s.line = (s.line, ("L", outer, left))
-        s.left = outer
-    else:
-        right = s.right
-        outer = ts.lo[i] if ts.hi[i] == right else ts.hi[i]
-        s.line = (s.line, ("R", right, outer))
-        s.right = outer
 
 
 def finish(s, prev, end, last) -> None:

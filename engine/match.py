@@ -2,7 +2,7 @@
 of the log, so undo, redo, restart, new game, records and crash recovery are log operations."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .actions import Action, IllegalAction
 from .deal import Deal, _seeded, deal_from_seed, uses_lot
@@ -39,7 +39,7 @@ class Match:
                 raise ValueError("a seed is an integer")
             deal = _seeded(self._state.ctx.profile, self.options, seed)
         if opener is not None:
-            deal = replace(deal, opener=opener)
+            deal = deal.with_opener(opener)
         if (uses_lot(self.profile_name, self.options) and self._state.phase == "new"
                 and deal.opener is None):
             raise ValueError("the first player of this round is drawn by lot: give the opener")

@@ -136,6 +136,45 @@ def latency(table, decisions, seed=0):
             "cpu_p50": pct(cpu, 50), "cpu_p95": pct(cpu, 95), "cpu_p99": pct(cpu, 99)}
 
 
+SAME_INFO_TABLES = dict(TABLES, **{"block-3p": ("block", {"players": 3}),
+                                   "draw-2p": ("draw", {"players": 2}),
+                                   "gaple-5x5": ("gaple", {"deal": "5x5"}),
+                                   "mexican-train-9p": ("mexican-train", {"players": 9})})
+
+
+def _same_info_one(args):
+    import random
+    from .sameinfo import alternatives, check, positions
+    table, index = args
+    profile, options = SAME_INFO_TABLES[table]
+    (state, seat), = positions(profile, options, 1, seed=10000 + index)
+    alts = alternatives(state, seat, 8, random.Random(index))
+    return len(alts), len(check(state, seat, alts, seed=index, budget=12))
+
+
+def same_info(count, jobs, quiet):
+    if not quiet:
+        print(f"\nSame information: {count} positions per table, 8 re-deals each; choose() at every "
+              f"level and hint() must not change (seed and budget fixed)")
+    results = {}
+    for table in SAME_INFO_TABLES:
+        work = [(table, i) for i in range(count)]
+        if jobs > 1:
+            import multiprocessing as mp
+            with mp.get_context("fork").Pool(jobs) as pool:
+                rows = list(pool.imap(_same_info_one, work, chunksize=8))
+        else:
+            rows = [_same_info_one(w) for w in work]
+        alts = sum(a for a, _ in rows)
+        bad = sum(1 for _, p in rows if p)
+        short = sum(1 for a, _ in rows if a < 8)
+        results[table] = {"positions": count, "redeals": alts, "differ": bad, "short": short}
+        if not quiet:
+            print(f"{table:18} positions {count:5d}  re-deals {alts:6d}  fewer than 8: {short:3d}  "
+                  f"answers differ: {bad}", flush=True)
+    return results
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="scripts/bench ai", description=__doc__.split("\n\n")[0])
     p.add_argument("--pairs", type=int, default=1200, help="deal pairs per comparison (1200)")
@@ -147,6 +186,8 @@ def main(argv=None):
                    help="hard decisions timed per latency table (0: skip)")
     p.add_argument("--latency-tables", default=",".join(LATENCY_TABLES))
     p.add_argument("--no-strength", action="store_true")
+    p.add_argument("--same-info", type=int, default=0, metavar="N",
+                   help="same-information check on N positions per profile, 8 re-deals each")
     p.add_argument("--jobs", type=int, default=1, help="processes for the strength games")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
@@ -179,6 +220,8 @@ def main(argv=None):
                 print(f"{table:18} {r['choices']:8d} {r['p50']:6.1f} {r['p95']:6.1f} "
                       f"{r['p99']:6.1f} {r['max']:7.1f} {r['p95_all']:8.1f} {r['p99_all']:8.1f} "
                       f"{r['cpu_p50']:8.1f} {r['cpu_p95']:8.1f} {r['cpu_p99']:8.1f}", flush=True)
+    if args.same_info > 0:
+        out["same_info"] = same_info(args.same_info, args.jobs, args.json)
     if args.json:
         json.dump(out, sys.stdout, indent=2)
         print()

@@ -26,6 +26,10 @@ def opening(s) -> None:
     s.turn, s.lead_mask = best[2], 1 << best[3]
 
 
+# Only passes block a round: a play resets them.
+BLOCKED_BY_A_PLAY = False
+
+
 def blocked(s) -> bool:
     return s.passes >= s.ctx.players
 

@@ -32,6 +32,10 @@ def opening(s) -> None:
     s.turn = previous_winner if previous_winner is not None else ctx.deal.opener
 
 
+# A play can leave nobody able to play (checked after every action).
+BLOCKED_BY_A_PLAY = True
+
+
 def blocked(s) -> bool:
     """Checked after every action: nobody holds a tile that fits either end."""
     ts = s.ctx.ts

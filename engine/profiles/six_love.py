@@ -21,6 +21,10 @@ def on_opener(s, action) -> None:
     s.turn, s.pending = action.opener, None
 
 
+# Only passes block a round: a play resets them.
+BLOCKED_BY_A_PLAY = False
+
+
 def blocked(s) -> bool:
     return s.passes >= 4
 
