@@ -367,3 +367,65 @@ def test_mexican_train_double_on_the_mexican_train_is_covered_there():
     # covered: the Mexican Train ends 5; seat 1 plays on as normal (train 0 is not marked)
     res = replay(rec(GAME[:8] + [P(0, "10-10", "mexican"), P(0, "10-5", "mexican")]))
     assert_next(res, 1, [P(1, "5-0", "mexican"), P(1, "6-5", "mexican"), P(1, "8-5", "mexican")])
+
+
+# 8 players, 10 tiles each, 11 in the boneyard (a randomly played game, replayed here).
+# The 11th draw (action 61) empties the boneyard; at action 66 seat 4 lays 9-9 on seat 6's marked train; every
+# other 9 is already on the table, so nobody can ever cover it: seat 4 and then every other seat
+# pass (8 passes in a row, boneyard empty) and the round ends.
+BLK8_HANDS = [
+    ["7-7", "12-0", "6-4", "6-6", "6-0", "11-6", "2-0", "10-7", "12-9", "12-6"],
+    ["7-0", "10-9", "5-1", "5-5", "10-4", "4-1", "11-10", "7-4", "5-0", "3-1"],
+    ["8-0", "5-3", "11-7", "8-8", "11-5", "8-7", "12-11", "9-3", "12-1", "12-2"],
+    ["9-7", "4-0", "11-11", "4-2", "10-10", "10-1", "11-2", "6-5", "8-2", "5-2"],
+    ["8-5", "10-0", "5-4", "7-2", "11-0", "9-9", "7-5", "12-12", "6-1", "9-2"],
+    ["12-4", "11-9", "11-4", "11-8", "9-8", "10-8", "8-3", "7-3", "3-2", "10-5"],
+    ["3-3", "1-1", "7-6", "11-1", "11-3", "9-5", "12-8", "7-1", "1-0", "12-5"],
+    ["10-2", "8-4", "2-2", "10-3", "4-3", "0-0", "12-7", "9-6", "6-3", "12-3"]]
+BLK8_STOCK = ["8-6", "10-6", "9-4", "6-2", "8-1", "4-4", "12-10", "3-0", "9-1", "2-1", "9-0"]
+BLK8_CODES = (
+    "4:12-12 5:12-4@5 5:11-4@5 5:11-8@5 5:9-8@5 5:11-9@5 6:12-8@mexican 7:12-7@7 0:12-9@0 1:D "
+    "1:8-6@mexican 2:12-1@2 3:6-5@mexican 4:7-5@mexican 5:7-3@mexican 6:12-5@6 7:6-3@mexican "
+    "0:6-6@mexican 0:11-6@mexican 1:11-10@mexican 2:D 2:10-6@mexican 3:D 3:X 4:6-1@mexican 5:D 5:X "
+    "6:9-5@6 7:12-3@3 0:D 0:8-1@mexican 1:3-1@3 2:11-7@5 3:9-7@5 4:9-2@5 5:3-2@5 6:7-1@3 "
+    "7:8-4@mexican 0:6-4@mexican 1:7-4@3 2:D 2:4-4@3 2:D 2:X 3:9-4@3 4:D 4:X 5:8-3@5 6:7-6@mexican "
+    "7:D 7:9-1@2 0:10-7@mexican 1:10-4@mexican 2:12-2@4 3:4-2@mexican 4:7-2@4 5:6-2@mexican 6:D 6:X "
+    "7:9-6@mexican 0:D 0:9-0@0 1:10-9@mexican 2:9-3@2 3:10-1@mexican 4:9-9@6 "
+    "4:X 5:X 6:X 7:X 0:X 1:X 2:X 3:X")
+
+
+def decode(codes):
+    out = []
+    for c in codes.split():
+        seat, what = c.split(":")
+        seat = int(seat)
+        if what == "D":
+            out.append(D(seat))
+        elif what == "X":
+            out.append(X(seat))
+        elif what == "done":
+            out.append(DONE(seat))
+        elif "@" in what:
+            tile, train = what.split("@")
+            out.append(P(seat, tile, train if train == "mexican" else int(train)))
+        else:
+            out.append(P(seat, what))
+    return out
+
+
+def test_mexican_train_round_ends_when_boneyard_empty_and_every_player_passed_in_a_row():
+    acts = decode(BLK8_CODES)
+    rec = lambda a: mt([rnd(BLK8_HANDS, a, stock=BLK8_STOCK, top=12)], players=8)
+    res = replay(rec(acts[:-1]))                 # 7 passes so far: not over; seat 3 must pass
+    assert res["rounds"][0]["end"] is None
+    assert_next(res, 3, [X(3)])
+    res = replay(rec(acts))
+    r = res["rounds"][0]
+    assert r["end"] == "blocked"
+    # left in hand: s0 7-7 12-0 6-0 2-0 12-6 = 14+12+6+2+18 = 52; s1 7-0 5-1 5-5 4-1 5-0 = 33;
+    # s2 8-0 5-3 8-8 11-5 8-7 12-11 12-10 = 8+8+16+16+15+23+22 = 108;
+    # s3 4-0 11-11 10-10 11-2 8-2 5-2 = 4+22+20+13+10+7 = 76; s4 8-5 10-0 5-4 11-0 3-0 = 46;
+    # s5 10-8 10-5 = 33; s6 3-3 1-1 11-1 11-3 1-0 2-1 = 6+2+12+14+1+3 = 38;
+    # s7 10-2 2-2 10-3 4-3 0-0 = 12+4+13+7+0 = 36
+    assert r["totals"] == [52, 33, 108, 76, 46, 33, 38, 36]
+    assert r["scores"] == [52, 33, 108, 76, 46, 33, 38, 36]
