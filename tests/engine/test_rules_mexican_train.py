@@ -370,9 +370,9 @@ def test_mexican_train_double_on_the_mexican_train_is_covered_there():
 
 
 # 8 players, 10 tiles each, 11 in the boneyard (a randomly played game, replayed here).
-# The 11th draw (action 61) empties the boneyard; at action 66 seat 4 lays 9-9 on seat 6's marked train; every
-# other 9 is already on the table, so nobody can ever cover it: seat 4 and then every other seat
-# pass (8 passes in a row, boneyard empty) and the round ends.
+# The 11th draw (action 61) empties the boneyard; at action 66 seat 4 lays 9-9 on seat 6's
+# marked train; every other 9 is already on the table, so nobody can ever cover it: seat 4 and
+# then every other seat pass (8 passes in a row, boneyard empty) and the round ends.
 BLK8_HANDS = [
     ["7-7", "12-0", "6-4", "6-6", "6-0", "11-6", "2-0", "10-7", "12-9", "12-6"],
     ["7-0", "10-9", "5-1", "5-5", "10-4", "4-1", "11-10", "7-4", "5-0", "3-1"],
