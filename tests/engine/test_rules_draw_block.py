@@ -81,7 +81,8 @@ def test_draw_deal_seven_each_with_two_players():
 
 
 def test_draw_deal_five_each_with_three_or_four_players():
-    hands = [["6-6", "5-4", "3-3", "2-1", "0-0", "6-1", "6-2"], ["6-5", "4-4", "3-2", "1-1", "6-4", "6-3", "5-2"],
+    hands = [["6-6", "5-4", "3-3", "2-1", "0-0", "6-1", "6-2"],
+             ["6-5", "4-4", "3-2", "1-1", "6-4", "6-3", "5-2"],
              ["5-5", "4-3", "2-2", "1-0", "5-3", "5-1", "5-0"]]  # 7 each with 3 players
     assert_malformed(record("draw", [rnd(hands, [])], players=3))
 

@@ -63,7 +63,8 @@ def path(e):
 def out_round(e):
     """Seat 0 holds the engine e-e, places it; seat 1 lays its whole hand as a first-turn run."""
     s1 = path(e)
-    s0 = [t(e, e)] + [t(d, d) for d in range(13) if d != e] + [t(e, (e + 3) % 13), t((e + 1) % 13, (e + 4) % 13)]
+    s0 = ([t(e, e)] + [t(d, d) for d in range(13) if d != e]
+          + [t(e, (e + 3) % 13), t((e + 1) % 13, (e + 4) % 13)])
     return rnd([s0, s1], [P(0, t(e, e))] + [P(1, x, 1) for x in s1], top=12), pips(s0[1:])
 
 
