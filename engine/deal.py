@@ -9,25 +9,49 @@ from .tiles import Tile, tile_set
 
 
 class Deal:
-    """One round's deal (never changed after construction)."""
-    __slots__ = ("hands", "stock", "start", "opener", "seed", "hand_masks", "stock_indices")
+    """One round's deal (never changed after construction).
 
-    def __init__(self, hands: tuple, stock: tuple, start=None, opener=None, seed=None,
-                 hand_masks=None, stock_indices=None):
-        self.hands = hands      # per seat: tuple of Tile
-        self.stock = stock      # every other tile, in order (boneyard draw order / left out / leftovers)
+    `hands` (per seat, a tuple of Tile) and `stock` (every other tile, in order: the boneyard's
+    draw order, the tiles left out, or gaple's leftovers) are built on first use from the index
+    form the rules work with: `hand_masks` (a bitmask per seat) and `stock_indices`."""
+    __slots__ = ("_hands", "_stock", "_order", "_sizes", "start", "opener", "seed", "hand_masks",
+                 "stock_indices")
+
+    def __init__(self, hands=None, stock=None, start=None, opener=None, seed=None, *,
+                 order=None, hand_size=None, players=None, max_pip=6):
         self.start = start      # gaple 4x6/5x5: (x, y) of the turned-up tile as written (left x, right y)
         self.opener = opener    # seat drawn by lot, where a profile draws one (gaple 4x6/5x5)
         self.seed = seed
-        # the same deal as bitmasks / tile indices, for the rules
-        self.hand_masks = hand_masks if hand_masks is not None else tuple(
-            sum(1 << t.index for t in hand) for hand in hands)
-        self.stock_indices = stock_indices if stock_indices is not None else tuple(
-            t.index for t in stock)
+        self._hands, self._stock = hands, stock
+        if order is None:  # from tiles
+            self._order = None
+            self.hand_masks = tuple(sum(1 << t.index for t in hand) for hand in hands)
+            self.stock_indices = tuple(t.index for t in stock)
+        else:  # from a shuffled order of tile indices: seat after seat, then the stock
+            self._order, self._sizes = order, (players, hand_size, max_pip)
+            bit = (1).__lshift__
+            self.hand_masks = tuple(sum(map(bit, order[k * hand_size:(k + 1) * hand_size]))
+                                    for k in range(players))
+            self.stock_indices = tuple(order[players * hand_size:])
+
+    @property
+    def hands(self) -> tuple:
+        if self._hands is None:
+            players, size, max_pip = self._sizes
+            tiles = tile_set(max_pip).tiles
+            self._hands = tuple(tuple(tiles[i] for i in self._order[k * size:(k + 1) * size])
+                                for k in range(players))
+        return self._hands
+
+    @property
+    def stock(self) -> tuple:
+        if self._stock is None:
+            tiles = tile_set(self._sizes[2]).tiles
+            self._stock = tuple(tiles[i] for i in self.stock_indices)
+        return self._stock
 
     def with_opener(self, opener) -> "Deal":
-        return Deal(self.hands, self.stock, self.start, opener, self.seed, self.hand_masks,
-                    self.stock_indices)
+        return Deal(self.hands, self.stock, self.start, opener, self.seed)
 
     def to_json(self) -> dict:
         """The round's deal in record form: its seed when it came from one, else hands and stock."""
@@ -90,24 +114,17 @@ def shuffle(items: list, stream: SeedStream) -> list:
 def _seeded(profile, options: dict, seed: int) -> Deal:
     """deal_from_seed for options already normalized. The set starts in index order
     (0-0, 1-0, 1-1, 2-0, ...), is shuffled, hands are dealt in seat order, the rest is the stock."""
-    profile_name = profile.name
     ts = tile_set(profile.max_pip)
     stream = SeedStream(seed)
     order = shuffle(list(range(ts.size)), stream)  # tile indices, in the set's order before
     n, size = seat_count(profile, options), hand_size(profile, options)
-    tiles = [ts.tiles[i] for i in order]
-    hands = tuple(tuple(tiles[i * size:(i + 1) * size]) for i in range(n))
-    stock = tuple(tiles[n * size:])
-    masks = []
-    for seat in range(n):
-        mask = 0
-        for i in order[seat * size:(seat + 1) * size]:
-            mask |= 1 << i
-        masks.append(mask)
-    lot = uses_lot(profile_name, options)
-    opener = stream.below(n) if lot else None
-    start = (stock[0].hi, stock[0].lo) if lot else None
-    return Deal(hands, stock, start, opener, seed, tuple(masks), tuple(order[n * size:]))
+    opener = start = None
+    if uses_lot(profile.name, options):
+        opener = stream.below(n)
+        first = ts.tiles[order[n * size]]
+        start = (first.hi, first.lo)
+    return Deal(start=start, opener=opener, seed=seed, order=order, hand_size=size, players=n,
+                max_pip=profile.max_pip)
 
 
 def check_deal(profile_name: str, options: dict, deal: Deal) -> None:

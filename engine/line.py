@@ -101,16 +101,11 @@ def do(s, prev, a) -> None:
         if left < 0:  # the opening tile, as written: x on the left, y on the right
             x, y = (a.tile.lo, a.tile.hi) if a.flip else (a.tile.hi, a.tile.lo)
             s.left, s.right = x, y
-            s.line = (s.line, ("R", x, y))
         elif a.end == "left" or (a.end is None and ts.suit[left] >> i & 1):
-            outer = ts.lo[i] if ts.hi[i] == left else ts.hi[i]
-            s.line = (s.line, ("L", outer, left))
-            s.left = outer
+            s.left = ts.lo[i] if ts.hi[i] == left else ts.hi[i]
         else:
             right = s.right
-            outer = ts.lo[i] if ts.hi[i] == right else ts.hi[i]
-            s.line = (s.line, ("R", right, outer))
-            s.right = outer
+            s.right = ts.lo[i] if ts.hi[i] == right else ts.hi[i]
     s.turn = (seat + 1) % n
     if not hands[seat]:
         finish(s, prev, "domino", a)

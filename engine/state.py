@@ -39,7 +39,7 @@ class State:
     __slots__ = (
         "ctx", "phase", "turn", "hands", "discards", "stock_pos", "played", "passes", "log",
         # one-line games
-        "left", "right", "line", "lead_mask", "pending",
+        "left", "right", "lead_mask", "pending",
         # Mexican Train
         "trains", "ends", "markers", "uncovered", "first_pending", "in_first", "drawn",
         # round end
@@ -60,7 +60,6 @@ class State:
         new.log = self.log
         new.left = self.left
         new.right = self.right
-        new.line = self.line
         new.lead_mask = self.lead_mask
         new.pending = self.pending
         new.trains = self.trains
@@ -111,13 +110,31 @@ class State:
         return out
 
     def line_tiles(self) -> list:
-        """The line, left to right, as (x, y) pairs: x touches the left neighbour."""
-        left, right, node = [], [], self.line
-        while node is not None:
-            node, (side, x, y) = node
-            (left if side == "L" else right).append((x, y))
-        right.reverse()
-        return left + right
+        """The line, left to right, as (x, y) pairs: x touches the left neighbour. Rebuilt from
+        the round's plays (placing them again the way line.do placed them)."""
+        ctx = self.ctx
+        left_arm, right_arm, ends = [], [], None
+        if ctx.deal is not None and ctx.deal.start is not None:  # gaple's turned-up leftover
+            right_arm.append(ctx.deal.start)
+            ends = list(ctx.deal.start)
+        for a in self.actions():
+            if a.kind != "play":
+                continue
+            hi, lo = a.tile.hi, a.tile.lo
+            if ends is None:
+                x, y = (lo, hi) if a.flip else (hi, lo)
+                right_arm.append((x, y))
+                ends = [x, y]
+            elif a.end == "left" or (a.end is None and ends[0] in (hi, lo)):
+                outer = lo if hi == ends[0] else hi
+                left_arm.append((outer, ends[0]))
+                ends[0] = outer
+            else:
+                outer = lo if hi == ends[1] else hi
+                right_arm.append((ends[1], outer))
+                ends[1] = outer
+        left_arm.reverse()
+        return left_arm + right_arm
 
     def __repr__(self):
         return (f"<State {self.ctx.profile.name} round {self.ctx.round_no} {self.phase} "
@@ -136,7 +153,6 @@ def blank_state(ctx: RoundContext) -> State:
     s.passes = 0
     s.log = None
     s.left = s.right = -1
-    s.line = None
     s.lead_mask = None
     s.pending = None
     s.trains = None

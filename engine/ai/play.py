@@ -337,7 +337,8 @@ def _exact(state, me, me_team, box):
 
 
 # budgets: (worlds for medium, worlds for hard) in playouts per candidate
-MEDIUM_WORLDS = 4
+MEDIUM_WORLDS = 8
+MEDIUM_TOP = 4
 HARD_ROLLOUTS = 240        # playouts per decision (line games), spread over the candidates
 HARD_TRAIN_ROLLOUTS = 12   # Mexican Train: full playouts per decision
 CAP_SECONDS = 1.5          # wall-clock safety cap (budgets are counted in iterations)
@@ -349,7 +350,7 @@ def choose_medium(K: Knowledge, rng, budget=None) -> Decision:
     order = sorted(range(len(legal)), key=lambda j: -scores[j])
     if K.train or len(legal) == 1:
         return Decision(order[0], scores, plan)
-    top = order[:3]
+    top = order[:MEDIUM_TOP]
     worlds = MEDIUM_WORLDS if budget is None else max(1, min(MEDIUM_WORLDS, budget // len(top)))
     est, used = evaluate(K, rng, top, worlds, time.perf_counter() + CAP_SECONDS)
     if est is None:

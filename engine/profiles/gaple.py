@@ -28,7 +28,6 @@ def opening(s) -> None:
     i = ctx.stock[0]
     s.played = 1 << i
     s.left, s.right = x, y
-    s.line = (None, ("R", x, y))
     s.turn = previous_winner if previous_winner is not None else ctx.deal.opener
 
 
