@@ -13,6 +13,8 @@ from pathlib import Path
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request, send_from_directory
 
+import engine
+
 from . import hub, qr
 from .rooms import Refused, Tables
 from .store import Store
@@ -110,11 +112,8 @@ def server():
 
 @api.get("/profiles")
 def profiles():
-    try:
-        import engine
-        return jsonify({name: {"options": engine.normalize_options(name, {})} for name in sorted(engine.PROFILES)})
-    except ImportError:
-        return _error("engine_unavailable", 503)
+    return jsonify({name: {"options": engine.normalize_options(name, {})}
+                    for name in sorted(engine.PROFILES)})
 
 
 @api.get("/rooms")

@@ -14,6 +14,8 @@ import secrets
 import threading
 import time
 
+import engine
+
 log = logging.getLogger("tabletop.rooms")
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -47,13 +49,8 @@ def _must(ok, code: str) -> None:
         raise Refused(code)
 
 
-def _engine():
-    import engine  # imported late: the server's other parts run (and test) without it
-    return engine
-
-
 def seat_count(profile: str, options: dict) -> int:
-    return _engine().new_game(profile, options).players
+    return engine.new_game(profile, options).players
 
 
 class Room:
@@ -71,7 +68,7 @@ class Room:
         self.closed = False
         self.last_undo_seat = None
         self.record = record
-        self.match = _engine().Match.from_record(record) if record else None
+        self.match = engine.Match.from_record(record) if record else None
         self.touched = time.monotonic()
 
     # -- queries (call with the lock held) ---------------------------------------------------
@@ -142,7 +139,7 @@ class Room:
             state = self.state
             if state is None or self.closed or conn.room is not self:
                 return frame
-            view_for = _engine().view_for
+            view_for = engine.view_for
             if conn.role == "seat" and conn.seat is not None:
                 frame["view"] = view_for(state, conn.seat)
             elif conn.role == "host":
@@ -312,12 +309,11 @@ class Room:
             self._change(lambda m: _must(m.redo(), "cannot_redo"))
 
     def setup(self, profile: str, options: dict | None, seats: list[dict]) -> None:
-        eng = _engine()
         with self.lock:
-            if profile not in eng.PROFILES:
+            if profile not in engine.PROFILES:
                 raise Refused("bad_profile", "unknown profile")
             try:
-                options = eng.normalize_options(profile, options or {})
+                options = engine.normalize_options(profile, options or {})
                 n = seat_count(profile, options)
             except (ValueError, TypeError, KeyError) as exc:
                 raise Refused("bad_options", str(exc)[:200])
@@ -368,7 +364,6 @@ class Room:
         return out
 
     def start_round(self) -> None:
-        eng = _engine()
         with self.lock:
             if not self.meta.get("profile"):
                 raise Refused("not_setup")
@@ -383,7 +378,7 @@ class Room:
             seed = secrets.randbits(64)
             new_game = self.match is None
             if new_game:
-                self.match = eng.Match(self.meta["profile"], self.meta["options"], seats=self._match_seats())
+                self.match = engine.Match(self.meta["profile"], self.meta["options"], seats=self._match_seats())
             round_no = state.round_no + 1 if state is not None else 1
             deal = {"round": round_no, "commitment": commitment(seed), "seed": seed}
             self._change(lambda m: m.start_round(seed=seed), new_game=new_game,
@@ -410,11 +405,10 @@ class Room:
         An engine refusal changes nothing. If the write fails, the match is rebuilt from the
         last written record, so memory never runs ahead of the disk.
         """
-        eng = _engine()
         old_meta = copy.deepcopy(self.meta)
         try:
             fn(self.match)
-        except eng.IllegalAction as exc:
+        except engine.IllegalAction as exc:
             if new_game and self.record is None:
                 self.match = None
             raise Refused(exc.code, exc.detail)
@@ -426,7 +420,7 @@ class Room:
                                         new_game=new_game)
         except BaseException:
             self.meta = old_meta
-            self.match = eng.Match.from_record(self.record) if self.record else None
+            self.match = engine.Match.from_record(self.record) if self.record else None
             raise
         self.record = record
         self.version += 1
@@ -449,7 +443,6 @@ class Room:
     def computer_move(self, version: int) -> None:
         """Called by the runner: play one decision for the computer seat to act, if still due."""
         from .computer import choose
-        eng = _engine()
         with self.lock:
             state = self.state
             if (self.closed or version != self.version or self.paused or state is None
@@ -458,7 +451,7 @@ class Room:
             seat = state.turn
             info = self.meta["seats"][seat]
             level = info.get("standin") or info.get("level") or "normal"
-            view = eng.view_for(state, seat)
+            view = engine.view_for(state, seat)
         action = choose(view, level)  # from the seat's view only, outside the lock
         with self.lock:
             if version != self.version or self.paused or self.closed:
