@@ -49,8 +49,13 @@ def test_join_and_full_draw_hand(live, client_factory):
     # the record can be downloaded once the round is over and replays to the same result
     import urllib.request, json
     rec = json.load(urllib.request.urlopen(f"{live.url}/api/rooms/{room_id}/record"))
-    from engine import replay
+    from engine import deal_from_seed, replay
     assert replay(rec)["rounds"][0]["end"] in ("domino", "blocked")
+    # the revealed seed turns back into the very deal that was played (the verifiable shuffle)
+    again = deal_from_seed("draw", {"players": 2}, deal["seed"])
+    assert rec["rounds"][0]["hands"] == [[str(t) for t in h] for h in again.hands]
+    assert rec["rounds"][0]["stock"] == [str(t) for t in again.stock]
+    assert v0["view"]["hand"] == sorted(rec["rounds"][0]["hands"][0], key=lambda t: tuple(map(int, t.split("-"))))
     # nothing is stored but token hashes
     db = live.tables.store
     rows = db._db.execute("SELECT token_hash FROM seats").fetchall()
