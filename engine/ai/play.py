@@ -7,6 +7,7 @@ sampled hypothetical states from `world.py` are engine states, and those were bu
 """
 from __future__ import annotations
 
+import random
 import time
 
 from ..rules import legal_actions
@@ -41,9 +42,9 @@ def values(state) -> list:
     out = []
     for s in range(n):
         if s == winner:
-            out.append(1.0 + 0.004 * points)
+            out.append(1.0 + 0.001 * points)
         else:
-            out.append(-0.004 * points / (n - 1))
+            out.append(-0.001 * points / (n - 1))
     return out
 
 
@@ -81,6 +82,8 @@ def rollout_action(state, acts, rng):
         return min(acts, key=lambda a: (_discard_key(state, a.tile.index), rng.random()))
     if kind == "opener":
         return acts[0]
+    if state.ctx.profile.family == "line" and state.left >= 0:
+        return _line_rollout(state, acts, rng, ts)
     best, best_key = None, None
     for a in acts:
         if a.kind != "play":
@@ -90,6 +93,30 @@ def rollout_action(state, acts, rng):
         if best_key is None or key > best_key:
             best, best_key = a, key
     return best if best is not None else a0
+
+
+def _line_rollout(state, acts, rng, ts):
+    """Heaviest, doubles first, and keep numbers of one's own at the ends."""
+    suit = ts.suit
+    left, right = state.left, state.right
+    hand = state.hands[state.turn]
+    best, best_key = None, None
+    for a in acts:
+        t = a.tile
+        i = t.index
+        rest = hand & ~(1 << i)
+        if a.end == "left" or (a.end is None and suit[left] >> i & 1):
+            nl, nr = (t.lo if t.hi == left else t.hi), right
+        else:
+            nl, nr = left, (t.lo if t.hi == right else t.hi)
+        follow = (rest & (suit[nl] | suit[nr])).bit_count()
+        key = t.hi + t.lo + (6 if t.hi == t.lo else 0) + ROLL_FOLLOW * follow + rng.random() * 2.5
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    return best
+
+
+ROLL_FOLLOW = 2.0
 
 
 def playout(state, rng, limit=2000):
@@ -285,6 +312,7 @@ def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=
         used += 1
         acts = legal_actions(w)
         me_team = team_of(w, me)
+        crn = rng.getrandbits(64)  # the same playout noise for every candidate in this world
         for j in candidates:
             s1 = step(w, acts[j])
             v = None
@@ -296,7 +324,7 @@ def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=
                     v = None
                 exact_budget[0] -= min(nodes, exact_budget[0]) - max(box[0], 0)
             if v is None:
-                end = playout(s1, rng)
+                end = playout(s1, random.Random(crn))
                 v = values(end)[me] if end.phase != "play" else 0.0
             totals[j] += v
     if not used:
