@@ -1,11 +1,14 @@
 """Computer seats: they play on the server, at a human pace, from their seat's view only.
 
-`choose(view, level)` gets `view_for(state, seat)` and never a state. It uses the engine's own
-computer player when the engine provides one; until then it plays the legal action with the
-most pips. `Runner` is one background thread that wakes rooms when a computer's move is due.
+`choose(view, level, seed)` gets `view_for(state, seat)` and never a state, and asks the
+engine's computer player (`engine.ai.choose`). `seed_for(secret, version, ...)` derives the
+computer's random stream from the room's own secret (kept in its meta) and the game version:
+separate from the dealer's seeds, and the same after a restart. `Runner` is one background
+thread that wakes rooms when a computer's move is due.
 """
 from __future__ import annotations
 
+import hashlib
 import heapq
 import itertools
 import logging
@@ -13,59 +16,35 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from engine import ai
+
 log = logging.getLogger("tabletop.computer")
 
-
-def _engine_player():
-    """The engine's computer player, `fn(view, level)` or `fn(view)`, when it has one."""
-    try:
-        from engine import players
-    except ImportError:
-        return None
-    for name in ("choose", "choose_action"):
-        fn = getattr(players, name, None)
-        if callable(fn):
-            return fn
-    heaviest = getattr(players, "heaviest", None)
-    if callable(heaviest):
-        return lambda view, level: heaviest(view)
-    return None
+LEVELS = ai.LEVELS                      # easy, medium, hard
+ALIASES = {"normal": "medium"}          # rooms set up before the real levels existed
 
 
-def _pips(text) -> int:
-    try:
-        a, b = str(text).split("-")
-        return int(a) + int(b)
-    except ValueError:
-        return 0
+def level_of(level) -> str:
+    """A stored level as one of the engine's; an unknown one plays medium."""
+    level = ALIASES.get(level, level)
+    return level if level in LEVELS else "medium"
 
 
-KIND_ORDER = {"play": 0, "opener": 1, "done": 2, "draw": 3, "discard": 4, "pass": 5}
+def seed_for(secret: str, version: int, purpose: str = "move", seat: int | None = None) -> int:
+    """A 64-bit seed from the room's AI secret and the game version (never the dealer's seed)."""
+    text = f"tabletop-ai/1:{secret}:{purpose}:{version}:{seat}"
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
-def most_pips(view: dict) -> dict:
-    """The fallback player: play the heaviest fitting tile; otherwise draw, discard the heaviest
-    tile, or pass, whichever the view's legal list allows."""
-    legal = view.get("legal") or []
-    if not legal:
-        raise ValueError("no legal action in this view")
-
-    def key(a):
-        kind = next((k for k in KIND_ORDER if k in a), "pass")
-        tile = a.get("play") or a.get("discard")
-        return (KIND_ORDER[kind], -_pips(tile) if tile else 0)
-    return min(legal, key=key)
+def choose(view: dict, level: str = "medium", seed: int = 0) -> dict:
+    """The computer's action for the seat whose view this is (one of `view["legal"]`)."""
+    action, _reason = ai.choose(view, level_of(level), seed)
+    return action
 
 
-def choose(view: dict, level: str = "normal") -> dict:
-    fn = _engine_player()
-    if fn is not None:
-        try:
-            action = fn(view, level)
-            return action.to_json() if hasattr(action, "to_json") else action
-        except Exception:
-            log.exception("engine computer player failed; playing the heaviest legal tile")
-    return most_pips(view)
+def hint(view: dict, seed: int = 0) -> tuple[dict, dict]:
+    """(action, reason) suggested to a person for their own seat's view."""
+    return ai.hint(view, seed)
 
 
 class Runner:

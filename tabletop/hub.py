@@ -154,6 +154,8 @@ class Connection:
                     frame["version"] = self.room.version
                 self.send(frame)
         except (BadInput, Refused) as exc:
+            if ref is None:
+                ref = getattr(exc, "ref", None)
             self._error(exc.code, exc.detail, ref)
             if exc.code == "stale":
                 self.push_view()

@@ -24,6 +24,7 @@ class BadInput(Exception):
         super().__init__(detail)
         self.code = code
         self.detail = detail
+        self.ref = None
 
 
 def _bad(detail: str, code: str = "bad_message"):
@@ -142,15 +143,26 @@ def _seats(name, v):
         if "name" in s:
             seat["name"] = _name("name", s["name"])
         if kind == "computer":
-            seat["level"] = _str(LEVEL_RE, 1, 16)("level", s.get("level", "normal"))
+            seat["level"] = _level("level", s.get("level", "medium"), "bad_seats")
         elif "level" in s:
             _bad("only computer seats have a level", "bad_seats")
         out.append(seat)
     return out
 
 
+LEVELS = ("easy", "medium", "hard")
+LEVEL_ALIASES = {"normal": "medium"}    # the name of the middle level in older clients
+
+
+def _level(name, v, code="bad_message"):
+    v = LEVEL_ALIASES.get(v, v) if isinstance(v, str) else v
+    if v not in LEVELS:
+        _bad(f"{name} must be one of {', '.join(LEVELS)}", code)
+    return v
+
+
 def _level_or_null(name, v):
-    return None if v is None else _str(LEVEL_RE, 1, 16)(name, v)
+    return None if v is None else _level(name, v)
 
 
 VERSION = _int(0, 2**53)
@@ -205,12 +217,16 @@ def parse(raw) -> dict:
     out = {"type": kind}
     if "ref" in msg:
         out["ref"] = _ref("ref", msg["ref"])
-    for key in msg:
-        if key not in spec and key not in ("type", "ref"):
-            _bad(f"unexpected field {key[:32]!r}")
-    for key, (check, required) in spec.items():
-        if key in msg:
-            out[key] = check(key, msg[key])
-        elif required:
-            _bad(f"missing field {key!r}")
+    try:
+        for key in msg:
+            if key not in spec and key not in ("type", "ref"):
+                _bad(f"unexpected field {key[:32]!r}")
+        for key, (check, required) in spec.items():
+            if key in msg:
+                out[key] = check(key, msg[key])
+            elif required:
+                _bad(f"missing field {key!r}")
+    except BadInput as exc:
+        exc.ref = out.get("ref")    # the error still answers the message's ref
+        raise
     return out

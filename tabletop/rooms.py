@@ -440,9 +440,20 @@ class Room:
             return
         self.tables.runner.schedule(self, self.version)
 
+    def ai_secret(self) -> str:
+        """The room's own secret for the computers' random streams (never sent to a client)."""
+        secret = self.meta.get("ai_secret")
+        if not secret:  # a room stored before the secret existed
+            secret = self.meta["ai_secret"] = secrets.token_hex(16)
+            self._save_meta()
+        return secret
+
     def computer_move(self, version: int) -> None:
-        """Called by the runner: play one decision for the computer seat to act, if still due."""
-        from .computer import choose
+        """Called by the runner: play one decision for the computer seat to act, if still due.
+
+        The choice (up to ~100 ms at the hard level) is made outside the room lock from the
+        seat's view only; a choice made for a version that is no longer current is dropped."""
+        from .computer import choose, seed_for
         with self.lock:
             state = self.state
             if (self.closed or version != self.version or self.paused or state is None
@@ -450,11 +461,17 @@ class Room:
                 return
             seat = state.turn
             info = self.meta["seats"][seat]
-            level = info.get("standin") or info.get("level") or "normal"
+            level = info.get("standin") or info.get("level") or "medium"
             view = engine.view_for(state, seat)
-        action = choose(view, level)  # from the seat's view only, outside the lock
+            seed = seed_for(self.ai_secret(), version, "move", seat)
+        try:
+            action = choose(view, level, seed)
+        except Exception:  # a bug in the player must not stall the table
+            log.exception("computer player failed in room %s; playing its first legal action", self.id)
+            action = view["legal"][0]
         with self.lock:
-            if version != self.version or self.paused or self.closed:
+            if (version != self.version or self.paused or self.closed or self.state is None
+                    or self.state.turn != seat or not self.is_computer(seat)):
                 return
             self._change(lambda m: m.act(action))
 
@@ -528,7 +545,8 @@ class Tables:
                 if room_id not in self.rooms:
                     break
             host_token = new_token()
-            meta = {"profile": None, "options": None, "seats": [], "deals": []}
+            meta = {"profile": None, "options": None, "seats": [], "deals": [],
+                    "ai_secret": secrets.token_hex(16)}
             name = name or f"Table {len(self.rooms) + 1}"
             self.store.create_room(room_id, name, token_hash(host_token), meta, 0)
             room = Room(self, room_id, name, token_hash(host_token), meta, 0, {}, None)

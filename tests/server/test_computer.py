@@ -1,0 +1,149 @@
+"""Computer seats and hints: the engine's computer player, seeded from the room's own secret and
+the game version (not the dealer's seed), run outside the room lock, stale results dropped."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import engine
+from engine import ai
+from tabletop import computer
+from tabletop.app import create_app
+
+from conftest import ask, create_room, join
+
+DEVICE_HARD = [{"kind": "device", "name": "Ana"}, {"kind": "computer", "level": "hard"}]
+
+
+def start(host):
+    answer = ask(host, {"type": "start_round"})
+    assert answer["type"] == "ok", answer
+    return answer["version"]
+
+
+def _seat_view(seed=5):
+    m = engine.Match("draw", {"players": 2})
+    m.start_round(seed=seed)
+    return engine.view_for(m.state, m.state.turn)
+
+
+def test_choose_is_engine_ai_with_levels_and_alias():
+    view = _seat_view()
+    for level in ("easy", "medium", "hard"):
+        assert computer.choose(view, level, 42) == ai.choose(view, level, 42)[0]
+    assert computer.choose(view, "normal", 42) == ai.choose(view, "medium", 42)[0]
+    assert computer.choose(view, "normal", 42) in view["legal"]
+
+
+def test_seed_depends_on_secret_and_version_only():
+    assert computer.seed_for("abc", 7) == computer.seed_for("abc", 7)
+    assert computer.seed_for("abc", 7) != computer.seed_for("abc", 8)
+    assert computer.seed_for("abc", 7) != computer.seed_for("abd", 7)
+    assert 0 <= computer.seed_for("abc", 7) < 2**64
+
+
+def test_levels_are_validated(live, client_factory):
+    host, room_id, _ = create_room(client_factory)
+    bad = ask(host, {"type": "setup", "profile": "draw", "options": {"players": 2},
+                     "seats": [{"kind": "device"}, {"kind": "computer", "level": "genius"}]})
+    assert bad["code"] == "bad_seats"
+    ok = ask(host, {"type": "setup", "profile": "draw", "options": {"players": 2},
+                    "seats": [{"kind": "device"}, {"kind": "computer", "level": "normal"}]})
+    assert ok["type"] == "ok"
+    assert live.tables.rooms[room_id].meta["seats"][1]["level"] == "medium"
+
+
+def _computer_to_act(host, room):
+    """Device seat 0 plays until the computer (seat 1) is to act."""
+    for _ in range(40):
+        with room.lock:
+            state = room.state
+            if state.phase == "play" and state.turn == 1:
+                return room.version
+            view = engine.view_for(state, 0)
+            v = room.version
+        assert ask(host, {"type": "act", "action": view["legal"][0], "version": v})["type"] == "ok"
+    raise AssertionError("the computer never got the turn")
+
+
+@pytest.mark.app_config({"COMPUTER_DELAY": 3600})
+def test_computer_move_uses_room_secret_and_drops_stale_result(live, client_factory, monkeypatch):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, DEVICE_HARD)
+    room = live.tables.rooms[room_id]
+    start(host)
+    v = _computer_to_act(host, room)
+    secret = room.meta["ai_secret"]
+    assert len(secret) >= 32 and secret not in repr(host.frames)   # never sent to a client
+    seen = {}
+    real = computer.choose
+
+    def spy(view, level, seed):
+        seen.update(view=view, level=level, seed=seed, locked=room.lock._is_owned())
+        return real(view, level, seed)
+    monkeypatch.setattr(computer, "choose", spy)
+    room.computer_move(v)
+    assert seen["seed"] == computer.seed_for(secret, v, "move", 1)
+    assert seen["level"] == "hard" and seen["view"]["seat"] == 1 and not seen["locked"]
+    assert room.version == v + 1 and room.match.rounds[-1].actions[-1].seat == 1
+
+    # a choice that comes back after the table moved on is dropped
+    v = _computer_to_act(host, room)
+    entered, release = threading.Event(), threading.Event()
+
+    def slow(view, level, seed):
+        entered.set()
+        release.wait(5)
+        return real(view, level, seed)
+    monkeypatch.setattr(computer, "choose", slow)
+    worker = threading.Thread(target=room.computer_move, args=(v,))
+    worker.start()
+    assert entered.wait(5)
+    assert ask(host, {"type": "restart"})["type"] == "ok"      # the room lock is free meanwhile
+    after_restart = room.version
+    actions = list(room.match.rounds[-1].actions)
+    release.set()
+    worker.join(5)
+    assert room.version == after_restart and list(room.match.rounds[-1].actions) == actions
+
+
+def test_secret_survives_restart_and_old_rooms_get_one(tmp_path):
+    config = {"DATA": str(tmp_path), "COMPUTER_DELAY": 3600, "IDLE_CLOSE": 0}
+    app = create_app(config)
+    t = app.extensions["tabletop"]
+    room, _ = t.create_room("x")
+    secret = room.meta["ai_secret"]
+    del room.meta["ai_secret"]
+    t.store.save_room(room.id, room.meta, room.version)     # a room stored before the secret existed
+    t.shutdown()
+    t.store.close()
+    app = create_app(config)
+    t = app.extensions["tabletop"]
+    again = t.rooms[room.id]
+    with again.lock:
+        fresh = again.ai_secret()
+    assert fresh and fresh != secret
+    t.shutdown()
+    t.store.close()
+    app = create_app(config)
+    t = app.extensions["tabletop"]
+    assert t.rooms[room.id].meta["ai_secret"] == fresh
+    t.shutdown()
+    t.store.close()
+
+
+def test_computer_plays_a_round_against_a_phone(live, client_factory):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
+                                   [{"kind": "phone"}, {"kind": "computer", "level": "medium"}])
+    p0, _ = join(client_factory, room_id, 0)
+    room = live.tables.rooms[room_id]
+    v = start(host)
+    f = p0.view(v)
+    for _ in range(300):
+        if f["view"]["phase"] != "play":
+            break
+        if f["view"]["turn"] == 0:
+            ask(p0, {"type": "act", "action": f["view"]["legal"][0], "version": f["version"]})
+        f = p0.view(f["version"] + 1)
+    assert room.state.phase in ("round_over", "game_over")
+    assert any(a.seat == 1 for a in room.match.rounds[-1].actions)
