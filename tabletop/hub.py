@@ -259,6 +259,12 @@ def h_redo(conn, msg):
     _room(conn).redo(conn, msg.get("version"))
 
 
+def h_hint(conn, msg):
+    answer = _room(conn).hint(conn, msg.get("seat"), msg.get("version"))
+    conn.send(_with_ref(answer, msg))
+    return False    # the hint frame itself answers the ref
+
+
 def h_create_room(conn, msg):
     if conn.role not in ("lobby", "host"):
         raise Refused("not_host", "only a table screen creates rooms")
@@ -333,7 +339,7 @@ def h_ping(conn, msg):
 
 HANDLERS = {
     "hello": h_hello, "join": h_join, "leave": h_leave, "act": h_act, "undo": h_undo,
-    "redo": h_redo, "create_room": h_create_room, "setup": h_setup, "start_round": h_start_round,
+    "redo": h_redo, "hint": h_hint, "create_room": h_create_room, "setup": h_setup, "start_round": h_start_round,
     "restart": h_restart, "new_game": h_new_game, "free_seat": h_free_seat, "standin": h_standin,
     "pause": h_pause, "unlock": h_unlock, "close_room": h_close_room, "ping": h_ping,
 }

@@ -177,6 +177,7 @@ SPEC = {
     "act": {"action": (_action, True), "version": (VERSION, True)},
     "undo": {"seat": (SEAT, False), "version": (VERSION, False)},
     "redo": {"version": (VERSION, False)},
+    "hint": {"seat": (SEAT, False), "version": (VERSION, False)},
     "create_room": {"name": (_room_name, False)},
     "setup": {"profile": (_str(PROFILE_RE, 1, 24), True), "options": (_object(), False),
               "seats": (_seats, True)},

@@ -67,6 +67,7 @@ class Room:
         self.conns: set = set()
         self.closed = False
         self.last_undo_seat = None
+        self._hints: dict = {}              # (version, seat) -> the hint frame
         self.record = record
         self.match = engine.Match.from_record(record) if record else None
         self.touched = time.monotonic()
@@ -308,6 +309,34 @@ class Room:
                 raise Refused("cannot_redo")
             self._change(lambda m: _must(m.redo(), "cannot_redo"))
 
+    def hint(self, conn, seat, version) -> dict:
+        """The hard computer's suggestion for a person's own decision, from that seat's view only.
+
+        Computed outside the room lock (it can take ~100 ms), at most a few at a time per server,
+        and remembered per (version, seat) so asking again costs nothing."""
+        from .computer import hint, seed_for
+        with self.lock:
+            seat = self._acting_seat(conn, seat)
+            if self.match is None:
+                raise Refused("not_started")
+            self._check_version(version)
+            state = self.state
+            if state.phase != "play" or state.turn != seat:
+                raise Refused("not_your_turn", "this seat has no decision to make")
+            v = self.version
+            cached = self._hints.get((v, seat))
+            if cached is not None:
+                return dict(cached)
+            view = engine.view_for(state, seat)
+            seed = seed_for(self.ai_secret(), v, "hint", seat)
+        with self.tables.hint_slots:
+            action, reason = hint(view, seed)
+        answer = {"type": "hint", "action": action, "reason": reason, "version": v, "seat": seat}
+        with self.lock:
+            if v == self.version:
+                self._hints = {(v, seat): answer, **{k: a for k, a in self._hints.items() if k[0] == v}}
+        return dict(answer)
+
     def setup(self, profile: str, options: dict | None, seats: list[dict]) -> None:
         with self.lock:
             if profile not in engine.PROFILES:
@@ -511,6 +540,7 @@ class Tables:
         self.lock = threading.Lock()
         self.runner = Runner(computer_delay)
         self.pin_failures: list[float] = []
+        self.hint_slots = threading.BoundedSemaphore(2)   # hints computed at once, all rooms
         self._stop = threading.Event()
 
     def server_info(self) -> dict:

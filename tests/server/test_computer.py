@@ -11,7 +11,14 @@ from engine import ai
 from tabletop import computer
 from tabletop.app import create_app
 
-from conftest import ask, create_room, join
+from conftest import create_room, join
+
+def ask(client, msg) -> dict:
+    """Like conftest.ask, and a `hint` frame answers its ref too."""
+    ref = f"r{id(msg)}"
+    client.send(dict(msg, ref=ref))
+    return client.take(lambda f: f["type"] in ("ok", "error", "hint") and f.get("ref") == ref)
+
 
 DEVICE_HARD = [{"kind": "device", "name": "Ana"}, {"kind": "computer", "level": "hard"}]
 
@@ -147,3 +154,50 @@ def test_computer_plays_a_round_against_a_phone(live, client_factory):
         f = p0.view(f["version"] + 1)
     assert room.state.phase in ("round_over", "game_over")
     assert any(a.seat == 1 for a in room.match.rounds[-1].actions)
+
+
+def test_hint_for_own_seat_only(live, client_factory, monkeypatch):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
+                                   [{"kind": "phone"}, {"kind": "phone"}])
+    p0, _ = join(client_factory, room_id, 0)
+    p1, _ = join(client_factory, room_id, 1)
+    room = live.tables.rooms[room_id]
+    v = start(host)
+    turn = room.state.turn
+    me, other = (p0, p1) if turn == 0 else (p1, p0)
+    seen = []
+    real = computer.hint
+
+    def spy(view, seed):
+        seen.append((view, seed))
+        return real(view, seed)
+    monkeypatch.setattr(computer, "hint", spy)
+    answer = ask(me, {"type": "hint"})
+    assert answer["type"] == "hint" and answer["version"] == v and answer["seat"] == turn
+    own = me.view(v)["view"]
+    assert answer["action"] in own["legal"]
+    assert answer["reason"]["key"].startswith("hint.") and isinstance(answer["reason"]["params"], dict)
+    (view, seed), = seen
+    assert view == engine.view_for(room.state, turn)                 # that seat's own view
+    assert seed == computer.seed_for(room.meta["ai_secret"], v, "hint", turn)
+    assert ai.hint(view, seed) == (answer["action"], answer["reason"])
+    # asked again at the same version: the same answer, not computed again
+    assert ask(me, {"type": "hint"})["action"] == answer["action"] and len(seen) == 1
+    # the other seat has no decision; the table has no seat; a stale version is refused
+    assert ask(other, {"type": "hint"})["code"] == "not_your_turn"
+    assert ask(host, {"type": "hint"})["code"] == "not_your_seat"
+    assert ask(host, {"type": "hint", "seat": turn})["code"] == "not_your_seat"   # a phone seat
+    assert ask(me, {"type": "hint", "version": v - 1})["code"] == "stale"
+    assert ask(me, {"type": "hint", "seat": 1 - turn})["code"] == "not_your_seat"
+
+
+def test_hint_for_device_seat_from_host(live, client_factory):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
+                                   [{"kind": "device", "name": "Ana"}, {"kind": "device", "name": "Bo"}])
+    room = live.tables.rooms[room_id]
+    ask(host, {"type": "hint", "seat": 0})
+    v = start(host)
+    turn = room.state.turn
+    answer = ask(host, {"type": "hint", "seat": turn, "version": v})
+    assert answer["type"] == "hint" and answer["action"] in engine.view_for(room.state, turn)["legal"]
+    assert ask(host, {"type": "hint", "seat": 1 - turn})["code"] == "not_your_turn"

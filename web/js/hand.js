@@ -247,6 +247,7 @@ function buildGame() {
   });
   hand = new HandPanel(els.panelBox, {
     send: (action) => net.request("act", { action, version: S.frame.version }),
+    hint: () => net.request("hint", { version: S.frame.version }),
     mode: () => playModeFor(S.view && S.view.profile),
     onBoard: () => renderBoard(),
     tileSize: handTileSize,

@@ -2,7 +2,8 @@
 // Holds no rules: what fits, and where, is read from `view.legal` (RECORD.md action form).
 //
 //   const hand = new HandPanel(root, { send(action) -> Promise, mode() -> "tap"|"preview",
-//                                      onBoard() (the preview or targets changed) })
+//                                      onBoard() (the preview or targets changed),
+//                                      hint() -> Promise<{action, reason, version}> (optional: a Hint button) })
 //   hand.render(view, room)      a seat view (hand + legal)
 //   hand.boardOpts()             {targets, preview} for the Board
 //   hand.chooseEnd(end) / hand.chooseTrain(train)   taps on the board's targets
@@ -36,9 +37,11 @@ function targetKey(a) {
 }
 
 export class HandPanel {
-  constructor(root, { send, mode, onBoard, tileSize } = {}) {
+  constructor(root, { send, mode, onBoard, tileSize, hint } = {}) {
     this.root = root;
     this.sendAction = send;
+    this.askHint = hint || null;
+    this.hinted = null; // {version, action, reason} of the view on screen
     this.mode = mode || (() => "tap");
     this.onBoard = onBoard || (() => {});
     this.tileSize = tileSize || (() => 52);
@@ -60,6 +63,7 @@ export class HandPanel {
 
   clear() {
     this.view = null;
+    this.hinted = null;
     this.sel = null;
     this.target = null;
     this.endFilter = null;
@@ -81,6 +85,7 @@ export class HandPanel {
     this.view = view;
     this.room = room;
     this.info = analyse(view.legal);
+    if (this.hinted && (this.hinted.version !== view.version || this.hinted.seat !== view.seat)) this.hinted = null;
     if (changed) {
       // keep a selection only while it is still a legal choice
       if (this.sel && !this.info.plays.has(this.sel) && !this.info.discards.has(this.sel)) {
@@ -113,6 +118,28 @@ export class HandPanel {
       this.onBoard();
       if (this.view) this._draw();
     }
+  }
+
+  async hint() {
+    if (!this.askHint || !this.myTurn || this.hinting) return;
+    this.hinting = true;
+    this._draw();
+    try {
+      const h = await this.askHint();
+      if (this.view && h.version === this.view.version) this.hinted = { ...h, seat: this.view.seat };
+    } catch (err) {
+      if (err && err.code && err.code !== "stale") toast(errorText(err.code), "error");
+    } finally {
+      this.hinting = false;
+      if (this.view) this._draw();
+    }
+  }
+
+  _hintText() {
+    const h = this.hinted;
+    const params = { ...(h.reason.params || {}) };
+    if (params.seat !== undefined && this.room) params.name = seatName(this.room, params.seat);
+    return t(h.reason.key, params);
   }
 
   tapTile(tile) {
@@ -341,6 +368,11 @@ export class HandPanel {
     } else if (my && this.sel) {
       this.actions.append(el("button.btn.btn--big.act-cancel", { type: "button", onclick: () => this.cancel() }, t("hand.cancel")));
     }
+    const hinted = my && this.hinted ? this.hinted.action : null;
+    if (hinted) this.choices.append(el("p.hint-text", { role: "status" }, el("b", t("hint.title")), ": ", this._hintText()));
+    if (my && this.askHint && !this.target && !hinted) {
+      this.actions.append(el("button.btn.btn--big.act-hint", { type: "button", disabled: this.hinting || undefined, onclick: () => this.hint() }, this.hinting ? t("hand.hint_thinking") : t("hand.hint")));
+    }
     if (my && !this.target) {
       if (info.draw) this.actions.append(el("button.btn.btn--primary.btn--big.act-draw", { type: "button", onclick: () => this._send(info.draw) }, t("hand.draw")));
       if (info.pass) this.actions.append(el("button.btn.btn--primary.btn--big.act-pass", { type: "button", onclick: () => this._send(info.pass) }, t("hand.pass")));
@@ -368,6 +400,7 @@ export class HandPanel {
       if (selected) cls.push("hand-tile--selected");
       if (my && !fits && !discardable) cls.push("hand-tile--dim");
       if (discardable) cls.push("hand-tile--discardable");
+      if (hinted && (hinted.play === tile || hinted.discard === tile)) cls.push("hand-tile--hint");
       const btn = el("button", {
         type: "button",
         class: cls.join(" "),

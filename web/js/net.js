@@ -3,7 +3,8 @@
 //   const net = new Net({ hello, onWelcome, onView, onMessage, onStatus });
 //   net.start();
 //   net.send("act", { action, version })      fire and forget; false when not connected
-//   await net.request("setup", {...})          resolves with the `ok` frame, rejects with the `error`
+//   await net.request("setup", {...})          resolves with the `ok` frame (or the frame answering
+//                                              the ref, e.g. `hint`), rejects with the `error`
 //
 // `hello()` is called at every (re)connection and returns the hello payload (room, token, ...),
 // so a reconnect always uses the token currently stored on this device. The page waits for
@@ -183,11 +184,12 @@ export class Net {
       default:
         break;
     }
-    if ((msg.type === "ok" || msg.type === "error") && msg.ref !== undefined && this.pending.has(msg.ref)) {
+    // `ok`, `error`, or a frame that answers its message itself (e.g. `hint`)
+    if (msg.ref !== undefined && msg.type !== "view" && this.pending.has(msg.ref)) {
       const p = this.pending.get(msg.ref);
       this.pending.delete(msg.ref);
       clearTimeout(p.timer);
-      if (msg.type === "ok") p.resolve(msg);
+      if (msg.type !== "error") p.resolve(msg);
       else p.reject(msg);
       if (msg.type === "error") this.onMessage(msg, true);
       return;

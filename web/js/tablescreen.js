@@ -157,6 +157,7 @@ export class DeviceHand {
         this.lastSent = action;
         return screen.net.request("act", { action: { ...action, seat: this.seat }, version: screen.frame.version });
       },
+      hint: () => screen.net.request("hint", { seat: this.seat, version: screen.frame.version }),
       mode: () => playModeFor(screen.frame && screen.frame.view && screen.frame.view.profile),
       onBoard: () => screen.renderBoard(),
       tileSize: () => this.tileSize(),
