@@ -141,7 +141,7 @@ class ActionTable:
         self._train: dict = {}
 
     def on_train(self, seat, tile, train):
-        key = (seat, tile.hi, tile.lo, train)
+        key = (seat, tile.index, train)
         found = self._train.get(key)
         if found is None:
             found = self._train[key] = Action.make(seat, "play", tile, train=train)

@@ -6,7 +6,8 @@ train's open end is the engine's number, since its first tile must match the eng
 """
 from __future__ import annotations
 
-from ..actions import Action, IllegalAction
+from ..actions import IllegalAction
+from ..line import finish
 from ..tiles import bits
 from . import round_result
 
@@ -59,24 +60,24 @@ def _plays(s, seat, mask, run=False) -> list:
 
 def legal(s) -> tuple:
     ctx, seat = s.ctx, s.turn
-    ts = ctx.ts
+    ts, acts = ctx.ts, ctx.acts
     hand = s.hands[seat]
     if s.pending == "engine":
         engine = ts.double[engine_number(s)]
         if hand >> engine & 1:
-            return (Action.make(seat, "play", ts.tiles[engine]),)
-        return (Action.make(seat, "draw"),)
+            return (acts.play[seat][engine],)
+        return (acts.draw[seat],)
     if s.drawn >= 0:  # a drawn tile must be played at once if it can be, else pass
-        return tuple(_plays(s, seat, 1 << s.drawn)) or (Action.make(seat, "pass"),)
+        return tuple(_plays(s, seat, 1 << s.drawn)) or (acts.pass_[seat],)
     run = s.pending == "run"
     plays = _plays(s, seat, hand, run)
     if plays:
         if run and s.uncovered is None:
-            plays.append(Action.make(seat, "done"))
+            plays.append(acts.done[seat])
         return tuple(plays)
     if s.stock_pos < len(ctx.stock):
-        return (Action.make(seat, "draw"),)
-    return (Action.make(seat, "pass"),)
+        return (acts.draw[seat],)
+    return (acts.pass_[seat],)
 
 
 def accepts_variant(s, a) -> bool:
@@ -97,7 +98,6 @@ def _end_turn(s, seat) -> None:
 
 
 def do(s, prev, a) -> None:
-    from ..line import finish
     ctx = s.ctx
     ts, n, seat = ctx.ts, ctx.players, a.seat
     s.log = (s.log, a)
