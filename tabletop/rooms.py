@@ -136,19 +136,27 @@ class Room:
         """The `view` frame for one connection, built for its own seat."""
         with self.lock:
             frame = {"type": "view", "version": self.version, "room": self.summary(),
-                     "view": None, "device_seat": None, "device_view": None}
+                     "view": None, "device_seat": None, "device_view": None,
+                     "can_undo": False, "can_redo": False}
             state = self.state
             if state is None or self.closed or conn.room is not self:
                 return frame
             view_for = engine.view_for
+            match = self.match
             if conn.role == "seat" and conn.seat is not None:
                 frame["view"] = view_for(state, conn.seat)
+                frame["can_undo"] = match.can_undo(conn.seat, self.humans())
+                frame["can_redo"] = match.can_redo() and self.last_undo_seat == conn.seat
             elif conn.role == "host":
                 frame["view"] = view_for(state, None)
                 dev = self.device_seat()
                 if dev is not None:
                     frame["device_seat"] = dev
                     frame["device_view"] = view_for(state, dev)
+                humans = self.humans()
+                devices = [i for i, s in enumerate(self.meta["seats"]) if s["kind"] == "device"]
+                frame["can_undo"] = any(match.can_undo(i, humans) for i in devices)
+                frame["can_redo"] = bool(devices) and match.can_redo()
             return frame
 
     # -- connections -------------------------------------------------------------------------

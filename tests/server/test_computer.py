@@ -201,3 +201,49 @@ def test_hint_for_device_seat_from_host(live, client_factory):
     answer = ask(host, {"type": "hint", "seat": turn, "version": v})
     assert answer["type"] == "hint" and answer["action"] in engine.view_for(room.state, turn)["legal"]
     assert ask(host, {"type": "hint", "seat": 1 - turn})["code"] == "not_your_turn"
+
+
+def test_can_undo_and_can_redo_in_view_frames(live, client_factory):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
+                                   [{"kind": "phone"}, {"kind": "phone"}])
+    p0, _ = join(client_factory, room_id, 0)
+    p1, _ = join(client_factory, room_id, 1)
+    room = live.tables.rooms[room_id]
+    v = start(host)
+    phones = {0: p0, 1: p1}
+    for c in (host, p0, p1):
+        f = c.view(v)
+        assert f["can_undo"] is False and f["can_redo"] is False
+    first = room.state.turn
+    view = phones[first].view(v)["view"]
+    assert ask(phones[first], {"type": "act", "action": view["legal"][0], "version": v})["type"] == "ok"
+    assert phones[first].view(v + 1)["can_undo"] is True
+    assert phones[1 - first].view(v + 1)["can_undo"] is False
+    assert host.view(v + 1)["can_undo"] is False                # no device seat
+    assert ask(phones[first], {"type": "undo"})["type"] == "ok"
+    assert phones[first].view(v + 2)["can_redo"] is True and phones[first].last_view["can_undo"] is False
+    assert phones[1 - first].view(v + 2)["can_redo"] is False   # only the seat that undid
+    assert ask(phones[first], {"type": "redo"})["type"] == "ok"
+    f = phones[first].view(v + 3)
+    assert f["can_redo"] is False and f["can_undo"] is True
+
+
+def test_host_can_undo_for_device_seats(live, client_factory):
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
+                                   [{"kind": "device", "name": "Ana"}, {"kind": "computer", "level": "easy"}])
+    room = live.tables.rooms[room_id]
+    v = start(host)
+    assert host.view(v)["can_undo"] is False
+    for _ in range(20):
+        with room.lock:
+            if room.state.turn == 0 and room.match.can_undo(0, room.humans()):
+                break
+            turn, ver = room.state.turn, room.version
+        if turn == 0:
+            ask(host, {"type": "act", "action": engine.view_for(room.state, 0)["legal"][0], "version": ver})
+        else:
+            host.view(ver + 1)
+    f = host.view(room.version)
+    assert f["can_undo"] is True and f["can_redo"] is False
+    assert ask(host, {"type": "undo", "seat": 0})["type"] == "ok"
+    assert host.view(room.version)["can_redo"] is True

@@ -24,7 +24,6 @@ const S = {
   wasMyTurn: false,
   resultsShownFor: null,
   dialog: null,
-  undid: false,
   status: "connecting",
 };
 
@@ -417,8 +416,8 @@ function openMenu() {
     el("label.check", vib, " ", t("app.vibration")),
     v ? el("button.btn.menu-tracker", { type: "button", onclick: () => { d.close(); openTracker(); } }, t("hand.suit_tracker")) : null,
     v && v.phase === "play" ? el("div.seg",
-      el("button.btn.menu-undo", { type: "button", onclick: () => undoRedo("undo") }, "↶ ", t("hand.undo")),
-      S.undid ? el("button.btn.menu-redo", { type: "button", onclick: () => undoRedo("redo") }, "↷ ", t("hand.redo")) : null) : null,
+      el("button.btn.menu-undo", { type: "button", disabled: !S.frame.can_undo, onclick: () => undoRedo("undo") }, "↶ ", t("hand.undo")),
+      el("button.btn.menu-redo", { type: "button", disabled: !S.frame.can_redo, onclick: () => undoRedo("redo") }, "↷ ", t("hand.redo"))) : null,
     v ? el("a.btn.menu-record", { href: recordUrl(), download: "" }, icon("download"), " ", t("results.download")) : null,
     el("button.btn.btn--danger.menu-leave", { type: "button", onclick: leave }, t("hand.leave")),
   );
@@ -430,7 +429,6 @@ function openMenu() {
 async function undoRedo(kind) {
   try {
     await net.request(kind, { version: S.frame.version });
-    S.undid = kind === "undo";
     if (S.dialog) S.dialog.close();
   } catch (err) {
     toast(errorText(err.code), "error");

@@ -263,8 +263,8 @@ export class HostPage {
     const devices = room.seats.some((s) => s.kind === "device");
     if (v && devices) {
       buttons.append(
-        el("button.btn.top-undo", { type: "button", onclick: () => this.undo() }, "↶ ", t("table.undo")),
-        el("button.btn.top-redo", { type: "button", onclick: () => this.host("redo", { version: this.frame.version }) }, "↷ ", t("table.redo")),
+        el("button.btn.top-undo", { type: "button", disabled: f.can_undo === false, onclick: () => this.undo() }, "↶ ", t("table.undo")),
+        el("button.btn.top-redo", { type: "button", disabled: f.can_redo === false, onclick: () => this.host("redo", { version: this.frame.version }) }, "↷ ", t("table.redo")),
       );
     }
     if (v) {
