@@ -290,7 +290,7 @@ class Room:
                 raise Refused("not_started")
             self._check_version(version)
             action = dict(action, seat=seat)
-            self._change(lambda m: m.act(action))
+            self._change(lambda m: m.act(action), append=True)
 
     def undo(self, conn, seat, version) -> None:
         with self.lock:
@@ -436,13 +436,16 @@ class Room:
             self._change(lambda m: m.new_game(seed=seed), new_game=True,
                          meta_update=lambda meta: meta.__setitem__("deals", [deal]))
 
-    def _change(self, fn, new_game: bool = False, meta_update=None) -> None:
-        """Apply `fn(match)`, write the record, then bump the version and notify.
+    def _change(self, fn, new_game: bool = False, meta_update=None, append: bool = False) -> None:
+        """Apply `fn(match)`, write it, then bump the version and notify.
 
-        An engine refusal changes nothing. If the write fails, the match is rebuilt from the
-        last written record, so memory never runs ahead of the disk.
+        `append=True` (one action played in the current round): only that action is written, as
+        a row after the game's checkpoint. Anything else (a deal, undo, redo, restart, new game)
+        writes the whole record as the new checkpoint. An engine refusal changes nothing. If the
+        write fails, the match is rebuilt from the last written record, so memory never runs
+        ahead of the disk.
         """
-        old_meta = copy.deepcopy(self.meta)
+        old_meta = None if append else copy.deepcopy(self.meta)
         try:
             fn(self.match)
         except engine.IllegalAction as exc:
@@ -450,13 +453,22 @@ class Room:
                 self.match = None
             raise Refused(exc.code, exc.detail)
         try:
-            if meta_update:
-                meta_update(self.meta)
-            record = self.match.to_record(seeds=True)  # compact: seeds, not written-out deals
-            self.tables.store.save_room(self.id, self.meta, self.version + 1, record=record,
-                                        new_game=new_game)
+            if append:
+                actions = self.match.rounds[-1].actions
+                action = actions[-1].to_json()
+                self.tables.store.append_action(self.id, self.version + 1, len(self.match.rounds),
+                                                len(actions) - 1, action)
+                self.record["rounds"][-1]["actions"].append(action)
+                record = self.record
+            else:
+                if meta_update:
+                    meta_update(self.meta)
+                record = self.match.to_record(seeds=True)  # compact: seeds, not written-out deals
+                self.tables.store.save_room(self.id, self.meta, self.version + 1, record=record,
+                                            new_game=new_game)
         except BaseException:
-            self.meta = old_meta
+            if old_meta is not None:
+                self.meta = old_meta
             self.match = engine.Match.from_record(self.record) if self.record else None
             raise
         self.record = record
@@ -510,7 +522,7 @@ class Room:
             if (version != self.version or self.paused or self.closed or self.state is None
                     or self.state.turn != seat or not self.is_computer(seat)):
                 return
-            self._change(lambda m: m.act(action))
+            self._change(lambda m: m.act(action), append=True)
 
     # -- notification ------------------------------------------------------------------------
 

@@ -3,14 +3,22 @@
 Every change of a room is one transaction, committed (synchronous=FULL) before the server
 acknowledges it, so a server killed with SIGKILL restarts with every acknowledged action.
 The store holds no game logic: the room hands it JSON-ready data.
+
+A game is kept as a checkpoint (its whole record, written at a deal, undo, redo, restart or new
+game) plus the actions played since, one small row each (`append_action`), so an action costs
+one short insert instead of rewriting the record. Reading a game folds those rows back into the
+record's last round (and the next checkpoint deletes them).
 """
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import threading
 import time
+
+log = logging.getLogger("tabletop.store")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -32,11 +40,19 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     room TEXT NOT NULL,
-    record TEXT NOT NULL,        -- RECORD.md format, rewritten at every action
+    record TEXT NOT NULL,        -- RECORD.md format: the checkpoint (see `actions` for the rest)
     started REAL NOT NULL,
     updated REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_room ON games(room);
+CREATE TABLE IF NOT EXISTS actions (
+    room TEXT NOT NULL,
+    game INTEGER NOT NULL,       -- games.id
+    round INTEGER NOT NULL,      -- 1-based: the record's last round when it was played
+    seq INTEGER NOT NULL,        -- 0-based index of the action in that round
+    action TEXT NOT NULL,        -- JSON, RECORD.md action form
+    PRIMARY KEY (game, round, seq)
+);
 """
 
 
@@ -98,6 +114,7 @@ class Store:
                     (game_id,) = db.execute("SELECT game_id FROM rooms WHERE id = ?", (room_id,)).fetchone()
                     db.execute("UPDATE games SET record = ?, updated = ? WHERE id = ?",
                                (json.dumps(record), now, game_id))
+                    db.execute("DELETE FROM actions WHERE game = ?", (game_id,))
             if end_game:
                 db.execute("UPDATE rooms SET game_id = NULL WHERE id = ?", (room_id,))
             db.execute("UPDATE rooms SET meta = ?, version = ?, updated = ? WHERE id = ?",
@@ -108,6 +125,21 @@ class Store:
                 else:
                     db.execute("INSERT OR REPLACE INTO seats (room, seat, token_hash) VALUES (?, ?, ?)",
                                (room_id, seat, token_hash))
+        self._tx(fn)
+
+    def append_action(self, room_id: str, version: int, round_no: int, seq: int, action: dict) -> None:
+        """One action of the current game's last round (`round_no`, index `seq`) and the room's
+        new version, in one committed transaction."""
+        now = time.time()
+        text = json.dumps(action, separators=(",", ":"))
+
+        def fn(db):
+            cur = db.execute("INSERT INTO actions (room, game, round, seq, action)"
+                             " SELECT id, game_id, ?, ?, ? FROM rooms WHERE id = ? AND game_id IS NOT NULL",
+                             (round_no, seq, text, room_id))
+            if cur.rowcount != 1:
+                raise RuntimeError(f"room {room_id} has no current game to append to")
+            db.execute("UPDATE rooms SET version = ?, updated = ? WHERE id = ?", (version, now, room_id))
         self._tx(fn)
 
     def delete_room(self, room_id: str) -> None:
@@ -122,16 +154,41 @@ class Store:
                 "SELECT r.id, r.name, r.host_hash, r.meta, r.version, g.record, r.game_id"
                 " FROM rooms r LEFT JOIN games g ON g.id = r.game_id ORDER BY r.created").fetchall()
             seats = self._db.execute("SELECT room, seat, token_hash FROM seats").fetchall()
+            appended = self._db.execute(
+                "SELECT a.game, a.round, a.seq, a.action FROM actions a JOIN rooms r ON r.game_id = a.game"
+                " ORDER BY a.game, a.round, a.seq").fetchall()
         by_room: dict[str, dict[int, str]] = {}
         for room, seat, token_hash in seats:
             by_room.setdefault(room, {})[seat] = token_hash
+        by_game: dict[int, list] = {}
+        for game, round_no, seq, action in appended:
+            by_game.setdefault(game, []).append((round_no, seq, action))
         return [{"id": rid, "name": name, "host_hash": host_hash, "meta": json.loads(meta),
-                 "version": version, "record": json.loads(record) if record else None,
-                 "game_id": game_id, "seats": by_room.get(rid, {})}
+                 "version": version, "game_id": game_id, "seats": by_room.get(rid, {}),
+                 "record": _fold(json.loads(record), by_game.get(game_id, ()), game_id) if record else None}
                 for rid, name, host_hash, meta, version, record, game_id in rows]
 
     def games(self, room_id: str) -> list[dict]:
         with self._lock:
             rows = self._db.execute("SELECT id, record, started FROM games WHERE room = ? ORDER BY id",
                                     (room_id,)).fetchall()
-        return [{"id": gid, "record": json.loads(rec), "started": started} for gid, rec, started in rows]
+            appended = self._db.execute("SELECT game, round, seq, action FROM actions WHERE room = ?"
+                                        " ORDER BY game, round, seq", (room_id,)).fetchall()
+        by_game: dict[int, list] = {}
+        for game, round_no, seq, action in appended:
+            by_game.setdefault(game, []).append((round_no, seq, action))
+        return [{"id": gid, "record": _fold(json.loads(rec), by_game.get(gid, ()), gid), "started": started}
+                for gid, rec, started in rows]
+
+
+def _fold(record: dict, rows, game_id) -> dict:
+    """The checkpoint `record` with its appended actions put back into its last round. Rows that
+    do not continue the record exactly (which a committed store never holds) are not used."""
+    rounds = record.get("rounds") or []
+    for round_no, seq, text in rows:
+        if round_no != len(rounds) or seq != len(rounds[-1].setdefault("actions", [])):
+            log.error("game %s: appended action (round %s, #%s) does not continue its record; "
+                      "later actions ignored", game_id, round_no, seq)
+            break
+        rounds[-1]["actions"].append(json.loads(text))
+    return record

@@ -3,12 +3,10 @@ SIGKILL at random points (sometimes with an action in flight), restarted, and ev
 acknowledged action is still there; the phones reconnect with their tokens and play on."""
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -18,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import Client, ask
+from tabletop.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,13 +63,14 @@ class Server:
 
 
 def stored(data, room_id):
-    db = sqlite3.connect(os.path.join(data, "tabletop.sqlite3"))
+    """The room's version and current record as the store gives them back (checkpoint + the
+    actions appended since)."""
+    store = Store(os.path.join(data, "tabletop.sqlite3"))
     try:
-        version, game_id = db.execute("SELECT version, game_id FROM rooms WHERE id = ?", (room_id,)).fetchone()
-        (record,) = db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
-        return version, json.loads(record)
+        row = next(r for r in store.load_rooms() if r["id"] == room_id)
+        return row["version"], row["record"]
     finally:
-        db.close()
+        store.close()
 
 
 def all_actions(record):
