@@ -411,5 +411,7 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
         return Decision(order[0], scores, plan)
     lo, hi = min(scores[j] for j in top), max(scores[j] for j in top)
     spread = (hi - lo) or 1.0
-    best = max(top, key=lambda j: est[j] + 0.05 * (scores[j] - lo) / spread)
+    # Mexican Train: the planner leads, the short playouts overrule it only by a clear margin
+    weight = 1.0 if K.train else 0.05
+    best = max(top, key=lambda j: est[j] + weight * (scores[j] - lo) / spread)
     return Decision(best, scores, plan, used)
