@@ -77,8 +77,8 @@ def alternatives(state, seat, count, rng, tries=400):
 
 
 def positions(profile, options, count, seed=0):
-    """`count` positions (state, seat to act) with a choice to make, from games of random-ish
-    heuristic play, at varied depths."""
+    """`count` positions (state, seat to act) with a choice to make, from rounds of half random,
+    half heaviest-tile play, taken at random depths (up to three per round)."""
     from ..players import heaviest
     rng = random.Random(f"sameinfo:{profile}:{seed}")
     found = []
@@ -89,12 +89,16 @@ def positions(profile, options, count, seed=0):
         m.start_round(seed=seed * 100003 + game, opener=(game % m.state.players) if lot else None)
         game += 1
         st = m.state
-        while st.phase == "play" and len(found) < count:
+        candidates = []
+        while st.phase == "play":
             v = view_for(st, st.turn)
-            if len(v["legal"]) > 1 and rng.random() < 0.25:
-                found.append((st, st.turn))
+            if len(v["legal"]) > 1:
+                candidates.append((st, st.turn))
             action = heaviest(v) if rng.random() < 0.5 else rng.choice(v["legal"])
             st = m.act(action)
+        # up to three positions of this round, at random depths
+        for pick in rng.sample(candidates, min(3, len(candidates), count - len(found))):
+            found.append(pick)
     return found
 
 
