@@ -13,9 +13,9 @@ seat cannot look at a hand it may not see.
 """
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import Action, IllegalAction
 from ..deal import Deal
-from ..rules import apply, new_game
+from ..rules import apply, legal_actions, new_game
 from ..state import RoundContext, blank_state
 from ..tiles import Tile, bits, tile_set
 
@@ -435,6 +435,21 @@ class Knowledge:
             out[j] = t
         return out
 
+    def world(self, rng, tries: int = 40):
+        """A consistent hypothetical state (the seat to act is this seat, with the same legal
+        actions), or None when `tries` samples all break a constraint the slots cannot express
+        (a `done` proves a tile still fitted; in gaple somebody always holds a fitting tile)."""
+        want = self.view["legal"]
+        for _ in range(tries):
+            try:
+                state = self.build(self.sample(rng))
+            except (IllegalAction, ViewError):
+                continue
+            if state.phase == "play" and state.turn == self.me and \
+                    [a.to_json() for a in legal_actions(state)] == want:
+                return state
+        return None
+
     # -- building a state ---------------------------------------------------------------------
     def build(self, sample):
         """The engine state of the world where the unseen tiles lie as `sample` says."""
@@ -501,24 +516,3 @@ def start_state(profile: str, options: dict, carry: dict, round_no: int, scores:
     s.phase = "play"
     ctx.hooks.opening(s)
     return s
-
-
-def _world(self, rng, tries: int = 40):
-    """A consistent hypothetical state (the seat to act is this seat, with the same legal
-    actions), or None when `tries` samples all break a constraint the slots cannot express
-    (a `done` proves a tile still fitted; in gaple somebody always holds a fitting tile)."""
-    from ..rules import legal_actions
-    from ..actions import IllegalAction
-    want = self.view["legal"]
-    for _ in range(tries):
-        try:
-            state = self.build(self.sample(rng))
-        except (IllegalAction, ViewError):
-            continue
-        if state.phase == "play" and state.turn == self.me and \
-                [a.to_json() for a in legal_actions(state)] == want:
-            return state
-    return None
-
-
-Knowledge.world = _world
