@@ -6,12 +6,16 @@ files, locales), `api` (rooms, QR codes, records) and `hub` (the websocket).
 """
 from __future__ import annotations
 
+import gzip
 import json
+import mimetypes
 import os
 import re
+import threading
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request, send_from_directory
+from werkzeug.security import safe_join
 
 import engine
 
@@ -48,13 +52,85 @@ def tables() -> Tables:
 pages = Blueprint("pages", __name__)
 
 
+# -- gzip ----------------------------------------------------------------------------------------
+# Text files are sent gzipped when the client accepts it: each file is compressed once and kept in
+# memory, keyed by its path, mtime and size (an edited file is compressed again). Dynamic text
+# answers (JSON, QR codes) are compressed on the fly when they are worth it.
+
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json",
+                "image/svg+xml", "application/xml")
+GZIP_MIN = 512                       # bytes: smaller answers are sent as they are
+_gz_cache: dict[str, tuple[tuple, bytes]] = {}
+_gz_lock = threading.Lock()
+
+
+def _compressible(mimetype: str | None) -> bool:
+    return bool(mimetype) and mimetype.startswith(COMPRESSIBLE)
+
+
+def _accepts_gzip() -> bool:
+    return request.accept_encodings["gzip"] > 0
+
+
+def _gzipped_file(path: str, stamp: tuple) -> bytes:
+    with _gz_lock:
+        hit = _gz_cache.get(path)
+        if hit is not None and hit[0] == stamp:
+            return hit[1]
+    with open(path, "rb") as f:
+        data = gzip.compress(f.read(), compresslevel=9, mtime=0)
+    with _gz_lock:
+        if len(_gz_cache) > 512:
+            _gz_cache.clear()
+        _gz_cache[path] = (stamp, data)
+    return data
+
+
+def send_file_gz(directory: str, name: str, cache_control: str = "no-cache"):
+    """`send_from_directory`, gzipped (from the in-memory cache) for clients that accept it."""
+    path = safe_join(directory, name)
+    mimetype = mimetypes.guess_type(name)[0] if path else None
+    if path is None or not os.path.isfile(path) or not _compressible(mimetype):
+        resp = send_from_directory(directory, name, max_age=0)
+        resp.headers["Cache-Control"] = cache_control
+        return resp
+    if not _accepts_gzip():
+        resp = send_from_directory(directory, name, max_age=0)
+        resp.headers["Cache-Control"] = cache_control
+        resp.vary.add("Accept-Encoding")
+        return resp
+    st = os.stat(path)
+    stamp = (st.st_mtime_ns, st.st_size)
+    resp = Response(_gzipped_file(path, stamp), mimetype=mimetype)
+    resp.headers["Content-Encoding"] = "gzip"
+    resp.headers["Cache-Control"] = cache_control
+    resp.vary.add("Accept-Encoding")
+    resp.set_etag(f"{st.st_mtime_ns:x}-{st.st_size:x}-gz")
+    resp.last_modified = st.st_mtime
+    return resp.make_conditional(request)
+
+
+def gzip_dynamic(resp):
+    """after_request: gzip a generated text answer (API JSON, QR SVG) for clients that accept it."""
+    if (request.path == "/ws" or resp.direct_passthrough or resp.is_streamed or resp.status_code != 200
+            or "Content-Encoding" in resp.headers or not _compressible(resp.mimetype)):
+        return resp
+    resp.vary.add("Accept-Encoding")
+    if not _accepts_gzip():
+        return resp
+    body = resp.get_data()
+    if len(body) < GZIP_MIN:
+        return resp
+    resp.set_data(gzip.compress(body, compresslevel=6, mtime=0))
+    resp.headers["Content-Encoding"] = "gzip"
+    return resp
+
+
 def _page(name: str):
     web = current_app.config["WEB_DIR"]
     if not os.path.isfile(os.path.join(web, name)):
         return Response(f"{name} is not built yet\n", status=404, mimetype="text/plain")
-    resp = send_from_directory(web, name, max_age=0)
-    resp.headers["Cache-Control"] = "no-cache"
-    return resp
+    return send_file_gz(web, name)
 
 
 @pages.get("/")
@@ -74,14 +150,14 @@ def solo_page():
 
 @pages.get("/static/<path:path>")
 def static_file(path):
-    return send_from_directory(current_app.config["WEB_DIR"], path, max_age=0)
+    return send_file_gz(current_app.config["WEB_DIR"], path)
 
 
 @pages.get("/locales/<lang>.json")
 def locale(lang):
     if not re.fullmatch(r"[a-z]{2}(-[A-Za-z]{2})?", lang):
         abort(404)
-    return send_from_directory(current_app.config["LOCALES_DIR"], f"{lang}.json", max_age=0)
+    return send_file_gz(current_app.config["LOCALES_DIR"], f"{lang}.json")
 
 
 # -- api ---------------------------------------------------------------------------------------
@@ -200,5 +276,6 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["tabletop"] = t
     app.register_blueprint(pages)
     app.register_blueprint(api)
+    app.after_request(gzip_dynamic)
     hub.init_app(app)
     return app

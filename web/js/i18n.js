@@ -6,8 +6,8 @@
 //   getLanguage(), SUPPORTED, onLanguageChange(fn), applyTranslations(root)
 //   tileName(a, b), numberWord(n)   spoken tile names for ARIA labels ("six-four", "double five")
 //
-// English is always loaded too and fills any key a catalogue lacks; a key missing everywhere
-// shows as the key itself, so a gap is visible instead of blank.
+// With another language, English is loaded too (in parallel) and fills any key that catalogue
+// lacks; a key missing everywhere shows as the key itself, so a gap is visible instead of blank.
 
 export const SUPPORTED = ["en", "id", "fr", "ms", "nb"];
 export const DEFAULT_LANGUAGE = "en";
@@ -87,14 +87,18 @@ export function loadLanguage(lang) {
 /** Switch language. Remembers the choice on this device unless {persist: false}. */
 export async function setLanguage(lang, { persist = true } = {}) {
   const chosen = matchLanguage(lang) || DEFAULT_LANGUAGE;
-  await fetchCatalogue(DEFAULT_LANGUAGE);
+  // English is fetched only as the fallback of another language (in parallel with it)
+  const fallback = chosen === DEFAULT_LANGUAGE ? null : fetchCatalogue(DEFAULT_LANGUAGE).catch((err) => console.warn(String(err)));
   try {
     await fetchCatalogue(chosen);
     current = chosen;
   } catch (err) {
     console.warn(String(err));
     current = DEFAULT_LANGUAGE;
+    if (chosen === DEFAULT_LANGUAGE) throw err;
   }
+  if (fallback) await fallback;
+  if (current === DEFAULT_LANGUAGE && !loaded.has(DEFAULT_LANGUAGE)) await fetchCatalogue(DEFAULT_LANGUAGE);
   if (persist) {
     try {
       storage()?.setItem(STORAGE_KEY, current);

@@ -1,0 +1,197 @@
+"""`scripts/bench web`: first-load bytes of the phone page and the table page (issue 4's budgets).
+
+Starts `tabletop serve` on 127.0.0.1 with a temporary data folder, opens a room with phone seats,
+then loads `/join/<room>?seat=0` (as a phone) and `/` (as the table) in headless Debian Chromium
+through Playwright, each in a fresh context (empty cache). Through the DevTools protocol it sums
+the bytes transferred for every response of the first load (headers + encoded body, Chromium's
+`encodedDataLength`) and the websocket frames, and counts every request to a host that is not
+the loopback server (must be 0). Prints a table and one JSON line per page; exits 1 if a page is
+over its budget or anything left the server.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"]
+BUDGETS = {"phone": 120_000, "phone-fr": 120_000, "table": 200_000}   # bytes, all told (KB = 1000 bytes)
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(data: str, port: int) -> subprocess.Popen:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--data", data, "--no-mdns", "--advertise", "127.0.0.1", "--computer-delay", "0"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1)
+            return proc
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                raise SystemExit("scripts/bench web: the server did not start")
+            time.sleep(0.1)
+
+
+def open_room(port: int) -> str:
+    """A room with two phone seats (what a table does before the phones scan their codes)."""
+    import websocket
+    ws = websocket.create_connection(f"ws://127.0.0.1:{port}/ws", timeout=5,
+                                     origin=f"http://127.0.0.1:{port}")
+    try:
+        ws.send(json.dumps({"type": "hello"}))
+        ws.send(json.dumps({"type": "create_room", "name": "Bench"}))
+        room = None
+        while room is None:
+            f = json.loads(ws.recv())
+            if f["type"] == "room_created":
+                room = f["room"]
+        ws.send(json.dumps({"type": "setup", "profile": "draw", "options": {"players": 2},
+                            "seats": [{"kind": "phone"}, {"kind": "phone"}], "ref": 1}))
+        while True:
+            f = json.loads(ws.recv())
+            if f.get("ref") == 1:
+                if f["type"] != "ok":
+                    raise SystemExit(f"scripts/bench web: setup refused: {f}")
+                return room
+    finally:
+        ws.close()
+
+
+def measure(browser, playwright, url: str, ready: str, phone: bool, locale: str = "en-US") -> dict:
+    opts = dict(playwright.devices["Pixel 7"]) if phone else {"viewport": {"width": 1920, "height": 1080}}
+    opts["locale"] = locale
+    ctx = browser.new_context(**opts)
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    reqs: dict[str, dict] = {}
+    outside: list[str] = []
+    ws = {"frames": 0, "bytes": 0}
+
+    def sent(e):
+        u = e["request"]["url"]
+        host = urlsplit(u).hostname or ""
+        if u.startswith(("http:", "https:", "ws:", "wss:")) and host not in LOOPBACK:
+            outside.append(u)
+        reqs.setdefault(e["requestId"], {"url": u, "bytes": 0, "type": e.get("type", "")})
+
+    def received(e):
+        r = reqs.setdefault(e["requestId"], {"url": e["response"]["url"], "bytes": 0})
+        r.update(status=e["response"]["status"], mime=e["response"].get("mimeType", ""),
+                 encoding=(e["response"].get("headers") or {}).get("Content-Encoding")
+                 or (e["response"].get("headers") or {}).get("content-encoding"))
+
+    def finished(e):
+        r = reqs.get(e["requestId"])
+        if r is not None:
+            r["bytes"] = int(e["encodedDataLength"])
+
+    def frame(e):
+        ws["frames"] += 1
+        ws["bytes"] += len(e["response"]["payloadData"].encode("utf-8"))
+
+    def ws_created(e):
+        host = urlsplit(e["url"]).hostname or ""
+        if host not in LOOPBACK:
+            outside.append(e["url"])
+
+    cdp.on("Network.requestWillBeSent", sent)
+    cdp.on("Network.responseReceived", received)
+    cdp.on("Network.loadingFinished", finished)
+    cdp.on("Network.webSocketFrameReceived", frame)
+    cdp.on("Network.webSocketFrameSent", frame)
+    cdp.on("Network.webSocketCreated", ws_created)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    page.goto(url, wait_until="networkidle")
+    page.wait_for_selector(ready, timeout=15000)
+    page.wait_for_timeout(800)               # anything loaded lazily after the first render
+    ctx.close()
+    http = sum(r["bytes"] for r in reqs.values())
+    return {"url": url, "requests": len(reqs), "http_bytes": http, "ws_frames": ws["frames"],
+            "ws_bytes": ws["bytes"], "total_bytes": http + ws["bytes"], "outside": outside,
+            "files": sorted(({"path": urlsplit(r["url"]).path, "bytes": r["bytes"],
+                              "gzip": (r.get("encoding") or "") == "gzip"} for r in reqs.values()),
+                            key=lambda f: -f["bytes"])}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="scripts/bench web", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--files", action="store_true", help="also list every file with its bytes")
+    ap.add_argument("--json", action="store_true", help="JSON lines only")
+    args = ap.parse_args(argv)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("scripts/bench web: needs playwright (pip install -e '.[test]')", file=sys.stderr)
+        return 2
+    if not os.path.exists(CHROMIUM):
+        print(f"scripts/bench web: needs Debian's chromium at {CHROMIUM} (apt-get install chromium)", file=sys.stderr)
+        return 2
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as data:
+        proc = start_server(data, port)
+        try:
+            room = open_room(port)
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    results = {
+                        "phone": measure(browser, p, f"{base}/join/{room}?seat=0", "#join-name", True),
+                        # another language: its catalogue and the English fallback
+                        "phone-fr": measure(browser, p, f"{base}/join/{room}?seat=0", "#join-name", True, "fr-FR"),
+                        "table": measure(browser, p, f"{base}/", ".lobby-seat, .lobby", False),
+                    }
+                finally:
+                    browser.close()
+        finally:
+            try:
+                os.killpg(proc.pid, 15)
+            except ProcessLookupError:
+                pass
+            proc.wait(10)
+    ok = True
+    if not args.json:
+        print(f"{'page':8s} {'requests':>8s} {'http bytes':>11s} {'ws bytes':>9s} {'total':>9s} {'budget':>9s} {'outside':>7s}  verdict")
+    for name, r in results.items():
+        over = r["total_bytes"] > BUDGETS[name]
+        bad = over or r["outside"]
+        ok = ok and not bad
+        if not args.json:
+            print(f"{name:8s} {r['requests']:8d} {r['http_bytes']:11d} {r['ws_bytes']:9d} {r['total_bytes']:9d} "
+                  f"{BUDGETS[name]:9d} {len(r['outside']):7d}  {'OVER' if over else 'ok'}"
+                  f"{' (requests left the server)' if r['outside'] else ''}")
+            if args.files:
+                for f in r["files"]:
+                    print(f"         {f['bytes']:8d}  {'gz ' if f['gzip'] else '   '}{f['path']}")
+    for name, r in results.items():
+        line = {"page": name, "budget": BUDGETS[name], **{k: v for k, v in r.items() if k != "files" or args.files}}
+        line["outside"] = len(r["outside"])
+        print(json.dumps(line))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
