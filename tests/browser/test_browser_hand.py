@@ -284,3 +284,31 @@ def test_swipe_the_hand_and_zoom_pan_the_board_only_move_the_view(live_server, p
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": mx - d, "y": my, "id": 1}, {"x": mx + d, "y": my, "id": 2}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     page.wait_for_selector(".hand-board.board--zoomed", timeout=TIMEOUT)
+
+
+def test_hint_glows_a_legal_tile_with_its_reason(live_server, phone, screen):
+    table, page = phone_vs_computer(live_server, phone, screen)
+    for _ in range(30):  # a turn with a tile to play (draws first if nothing fits)
+        st = my_turn(page)
+        if any("play" in a for a in st["legal"]):
+            break
+        play_one(page, st)
+    page.click(".act-hint")
+    page.wait_for_selector(".hint-text", timeout=TIMEOUT)
+    text = page.inner_text(".hint-text")
+    assert text.strip() and "hint." not in text  # a translated reason, not a bare key
+    glowing = page.locator(".hand-strip .hand-tile--hint")
+    assert glowing.count() == 1
+    tile = glowing.first.get_attribute("data-tile")
+    assert tile in {a["play"] for a in st["legal"] if "play" in a}
+    # a hint is only a preview: nothing was played
+    assert phone_state(page)["version"] == st["version"]
+
+
+def test_the_phone_may_undo_only_after_a_decision_of_its_own(live_server, phone, screen):
+    table, page = phone_vs_computer(live_server, phone, screen)
+    st = my_turn(page)
+    frame = page.evaluate("() => window.__domino.S.frame")
+    assert frame["can_undo"] is False and frame["can_redo"] is False
+    play_one(page, st)
+    page.wait_for_function("() => window.__domino.S.frame.can_undo === true", timeout=TIMEOUT)
