@@ -170,6 +170,9 @@ def line_features(K: Knowledge, action: dict):
     return i, hand, nl, nr, avail, mine
 
 
+W_DOUBLE, W_DOUBLE_LATE, W_MINE, W_AVAIL, W_VOID, CLOSING, W_COUNT = 4.0, 3.0, 1.6, 1.5, 3.0, 3, 1.0
+
+
 def score_line(K: Knowledge, action: dict) -> float:
     ts = K.ts
     if "opener" in action:
@@ -188,22 +191,22 @@ def score_line(K: Knowledge, action: dict) -> float:
     s = pips
     if ts.hi[i] == ts.lo[i]:
         left_of_suit = (K.unseen & ts.suit[ts.hi[i]]).bit_count()
-        s += 4 + (3 if left_of_suit <= 2 else 0)          # don't sit on doubles
-    s += 1.6 * mine                                        # keep numbers you hold
-    s -= 0.5 * avail                                       # count suits: close what others need
+        s += W_DOUBLE + (W_DOUBLE_LATE if left_of_suit <= 2 else 0)  # don't sit on doubles
+    s += W_MINE * mine                                     # keep numbers you hold
+    s -= W_AVAIL * avail                                   # count suits: close what others need
     opponents = _opponents(K)
     for o in opponents:                                    # read passes and draws
         v = K.void[o]
         if v >> nl & 1 or v >> nr & 1:
-            s += 3.0 / len(opponents)
+            s += W_VOID / len(opponents)
     if K.teams:
         partner = (K.me + 2) % 4
         v = K.void[partner]
         if v >> nl & 1 and v >> nr & 1:
             s -= 2.0
     if K.profile == "block" or K.profile == "gaple" or (K.profile == "draw" and K.boneyard == 0):
-        if avail <= 3:                                     # the line is closing: play for the count
-            s += pips
+        if avail <= CLOSING:                               # the line is closing: play for the count
+            s += W_COUNT * pips
     if hand == 0:
         s += 100                                           # go out
     return s
@@ -367,8 +370,13 @@ def _exact(state, me, me_team, box):
 # budgets: (worlds for medium, worlds for hard) in playouts per candidate
 MEDIUM_WORLDS = 8
 MEDIUM_TOP = 4
+MEDIUM_EXACT = 8      # tiles left in hands from which medium searches exactly (0: never)
+MEDIUM_NODES = 300
+MEDIUM_WEIGHT = 0.35
 HARD_ROLLOUTS = 240        # playouts per decision (line games), spread over the candidates
 HARD_TRAIN_ROLLOUTS = 12   # Mexican Train: full playouts per decision
+HARD_TOP = 8               # candidates the playouts compare (the strategy's best)
+HARD_WEIGHT = 0.05         # how much the strategy's ranking counts next to the playouts
 CAP_SECONDS = 1.5          # wall-clock safety cap (budgets are counted in iterations)
 
 
@@ -380,13 +388,14 @@ def choose_medium(K: Knowledge, rng, budget=None) -> Decision:
         return Decision(order[0], scores, plan)
     top = order[:MEDIUM_TOP]
     worlds = MEDIUM_WORLDS if budget is None else max(1, min(MEDIUM_WORLDS, budget // len(top)))
-    est, used = evaluate(K, rng, top, worlds, time.perf_counter() + CAP_SECONDS)
+    est, used = evaluate(K, rng, top, worlds, time.perf_counter() + CAP_SECONDS,
+                         exact_at=MEDIUM_EXACT, nodes=MEDIUM_NODES)
     if est is None:
         return Decision(order[0], scores, plan)
     # the strategy's ranking, corrected by a few sampled playouts
     lo, hi = min(scores[j] for j in top), max(scores[j] for j in top)
     spread = (hi - lo) or 1.0
-    best = max(top, key=lambda j: est[j] + 0.35 * (scores[j] - lo) / spread)
+    best = max(top, key=lambda j: est[j] + MEDIUM_WEIGHT * (scores[j] - lo) / spread)
     return Decision(best, scores, plan, used)
 
 
@@ -402,7 +411,7 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
         worlds = max(2, (budget or HARD_TRAIN_ROLLOUTS) // len(top))
         est, used = evaluate(K, rng, top, worlds, deadline)
     else:
-        cands = order[:8]
+        cands = order[:HARD_TOP]
         worlds = max(2 if budget else 6, min(60, (budget or HARD_ROLLOUTS) // len(cands)))
         exact_at = 8 if K.n == 2 else 6
         est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=exact_at, nodes=1500)
@@ -412,6 +421,6 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
     lo, hi = min(scores[j] for j in top), max(scores[j] for j in top)
     spread = (hi - lo) or 1.0
     # Mexican Train: the planner leads, the short playouts overrule it only by a clear margin
-    weight = 1.0 if K.train else 0.05
+    weight = 1.0 if K.train else HARD_WEIGHT
     best = max(top, key=lambda j: est[j] + weight * (scores[j] - lo) / spread)
     return Decision(best, scores, plan, used)
