@@ -280,3 +280,31 @@ def test_rooms_are_restored_from_the_store(live, client_factory, tmp_path):
         assert t.rooms[room2].match is None and t.rooms[room2].meta["profile"] == "block"
     finally:
         app.extensions["tabletop"].shutdown()
+
+
+def test_computer_waits_mid_game_while_rules_or_results_are_open(live, client_factory):
+    import time
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
+                                   [{"kind": "phone"}, {"kind": "computer", "level": "easy"}])
+    p0, _ = join(client_factory, room_id, 0)
+    room = live.tables.rooms[room_id]
+    v = start(host)
+    f = p0.view(v)
+    while f["view"]["turn"] != 0:  # let the computer open if it leads
+        f = p0.view(f["version"] + 1)
+    # the table opens the Rules panel in the middle of the hand, then the phone makes its move
+    assert ask(host, {"type": "pause", "paused": True, "reason": "rules"})["type"] == "ok"
+    answer = ask(p0, {"type": "act", "action": f["view"]["legal"][0], "version": f["version"]})
+    assert answer["type"] == "ok"
+    moved = room.version
+    if room.state.phase == "play" and room.state.turn == 1:
+        time.sleep(0.5)
+        assert room.version == moved        # the computer waits while the rules are open
+        # a second screen pausing (a phone's results) keeps it waiting after the table resumes
+        assert ask(p0, {"type": "pause", "paused": True, "reason": "results"})["type"] == "ok"
+        assert ask(host, {"type": "pause", "paused": False})["type"] == "ok"
+        time.sleep(0.5)
+        assert room.version == moved
+        assert ask(p0, {"type": "pause", "paused": False})["type"] == "ok"
+        p0.view(moved + 1)                  # resumed: the computer answers by itself
+        assert room.version > moved
