@@ -175,5 +175,5 @@ def explain(s, a) -> IllegalAction:
             return IllegalAction("must_draw", f"seat {seat} cannot pass while the boneyard has tiles")
         return IllegalAction("must_discard", f"seat {seat} cannot pass: a tile must be discarded")
     if a.kind == "discard":
-        return IllegalAction("illegal_action", f"discarding is not allowed here")
+        return IllegalAction("illegal_action", "discarding is not allowed here")
     return IllegalAction("illegal_action", f"{a.kind} is not an action of {s.ctx.profile.name}")

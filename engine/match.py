@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .actions import Action, IllegalAction
-from .deal import Deal, _seeded, deal_from_seed, uses_lot
+from .deal import Deal, _seeded, uses_lot
 from .rules import apply, new_game, start_round
 
 

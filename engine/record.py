@@ -52,7 +52,7 @@ def _options_of(record) -> tuple[str, dict]:
         raise RecordError(f"record: {err}") from None
 
 
-def match_from_record(record) -> "Match":
+def match_from_record(record):
     from .match import Match
     if not isinstance(record, dict):
         raise RecordError("record: a game record is a JSON object")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from .profiles import has_teams
 from .rules import legal_actions
-from .tiles import bits
 
 
 def _tile_entry(x, y):

@@ -7,7 +7,6 @@ import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
