@@ -103,6 +103,13 @@ class Connection:
                 self.close()
                 return
 
+    def _send_now(self, frame: dict) -> None:
+        try:
+            with self.send_lock:
+                self.ws.send(json.dumps(frame, separators=(",", ":")))
+        except Exception:  # already gone: nothing to tell
+            pass
+
     def close(self) -> None:
         with self._cond:
             if self.closed:
@@ -129,6 +136,8 @@ class Connection:
         self._dropped += 1
         if self._dropped > FLOOD_CLOSE:
             log.warning("closing a flooding websocket")
+            # said at once, not queued: the socket closes before the sender would get to it
+            self._send_now({"type": "error", "code": "rate_limited", "detail": "flooding: closed"})
             self.close()
         elif now - self._last_rate_error > 1:
             self._last_rate_error = now
