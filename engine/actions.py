@@ -119,9 +119,6 @@ class Action:
     def unflipped(self) -> "Action":
         return Action.make(self.seat, self.kind, self.tile, self.end, self.train, self.opener, False)
 
-    def with_end(self, end) -> "Action":
-        return Action.make(self.seat, self.kind, self.tile, end, self.train, self.opener, self.flip)
-
     def __repr__(self):
         return f"Action({self.to_json()})"
 

@@ -62,13 +62,8 @@ class TileSet:
         for i, t in enumerate(self.tiles):
             self.suit[t.hi] |= 1 << i
             self.suit[t.lo] |= 1 << i
-        self.double = [self.tiles.index(Tile(n, n)) for n in range(max_pip + 1)]
+        self.double = [Tile(n, n).index for n in range(max_pip + 1)]
         self.doubles = sum(1 << i for i in self.double)
-
-    def index(self, tile: Tile) -> int:
-        if tile.hi > self.max_pip:
-            raise ValueError(f"{tile} is not in a double-{self.max_pip} set")
-        return tile.index
 
     def other(self, i: int, n: int) -> int:
         """The half of tile i opposite the half showing n."""
