@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from functools import lru_cache
 
 from .profiles import get_profile, hand_size, normalize_options, seat_count
 from .tiles import Tile, tile_set
@@ -17,22 +18,27 @@ class Deal:
     __slots__ = ("_hands", "_stock", "_order", "_sizes", "start", "opener", "seed", "hand_masks",
                  "stock_indices")
 
-    def __init__(self, hands=None, stock=None, start=None, opener=None, seed=None, *,
-                 order=None, hand_size=None, players=None, max_pip=6):
+    def __init__(self, hands, stock, start=None, opener=None, seed=None):
         self.start = start      # gaple 4x6/5x5: (x, y) of the turned-up tile as written (left x, right y)
         self.opener = opener    # seat drawn by lot, where a profile draws one (gaple 4x6/5x5)
         self.seed = seed
-        self._hands, self._stock = hands, stock
-        if order is None:  # from tiles
-            self._order = None
-            self.hand_masks = tuple(sum(1 << t.index for t in hand) for hand in hands)
-            self.stock_indices = tuple(t.index for t in stock)
-        else:  # from a shuffled order of tile indices: seat after seat, then the stock
-            self._order, self._sizes = order, (players, hand_size, max_pip)
-            bit = (1).__lshift__
-            self.hand_masks = tuple(sum(map(bit, order[k * hand_size:(k + 1) * hand_size]))
-                                    for k in range(players))
-            self.stock_indices = tuple(order[players * hand_size:])
+        self._hands, self._stock, self._order = hands, stock, None
+        self.hand_masks = tuple(sum(1 << t.index for t in hand) for hand in hands)
+        self.stock_indices = tuple(t.index for t in stock)
+
+    @classmethod
+    def from_order(cls, order: list, players: int, size: int, max_pip: int, start=None,
+                   opener=None, seed=None) -> "Deal":
+        """From a shuffled order of tile indices: `size` tiles to each seat in turn, then the stock."""
+        deal = object.__new__(cls)
+        deal.start, deal.opener, deal.seed = start, opener, seed
+        deal._hands = deal._stock = None
+        deal._order, deal._sizes = order, (players, size, max_pip)
+        bit = _BITS.__getitem__
+        dealt = players * size
+        deal.hand_masks = tuple([sum(map(bit, order[k:k + size])) for k in range(0, dealt, size)])
+        deal.stock_indices = tuple(order[dealt:])
+        return deal
 
     @property
     def hands(self) -> tuple:
@@ -80,6 +86,14 @@ def deal_from_seed(profile_name: str, options: dict | None, seed: int) -> Deal:
     return _seeded(get_profile(profile_name), normalize_options(profile_name, options), seed)
 
 
+_BITS = tuple(1 << i for i in range(91))  # 1 << index for every tile of a double-twelve set
+
+
+@lru_cache(maxsize=None)
+def _numbers(count: int) -> struct.Struct:
+    return struct.Struct(f">{count}Q")
+
+
 class SeedStream:
     """The project's random stream, simple enough to re-implement anywhere: the SHAKE-256
     output of the ASCII text "domino-deal/1:<seed>", read as big-endian unsigned 64-bit numbers."""
@@ -91,7 +105,7 @@ class SeedStream:
     def take(self, count: int) -> tuple:
         """The next `count` numbers of the stream, in order."""
         start, self.used = self.used, self.used + count
-        return struct.unpack(f">{count}Q", self.xof.digest(8 * self.used)[8 * start:])
+        return _numbers(count).unpack_from(self.xof.digest(8 * self.used), 8 * start)
 
     def below(self, m: int) -> int:
         """A uniform number in 0..m-1 (numbers at or above the largest multiple of m are skipped)."""
@@ -106,25 +120,32 @@ def shuffle(items: list, stream: SeedStream) -> list:
     """The items sorted by the next len(items) numbers of the stream (the item given the smallest
     number first; on equal numbers, which 64-bit numbers make vanishingly rare, the earlier item
     first). Sorting by random keys is a uniform shuffle (up to such ties) in one C-level sort."""
-    keys = stream.take(len(items))
-    order = sorted(range(len(items)), key=keys.__getitem__)
-    return [items[k] for k in order]
+    return [items[k] for k in shuffled_positions(len(items), stream)]
+
+
+def shuffled_positions(count: int, stream: SeedStream) -> list:
+    """shuffle(list(range(count)), stream) without building the items."""
+    keys = stream.take(count)
+    return sorted(range(count), key=keys.__getitem__)
 
 
 def _seeded(profile, options: dict, seed: int) -> Deal:
-    """deal_from_seed for options already normalized. The set starts in index order
-    (0-0, 1-0, 1-1, 2-0, ...), is shuffled, hands are dealt in seat order, the rest is the stock."""
-    ts = tile_set(profile.max_pip)
+    """deal_from_seed for options already normalized."""
+    return seeded_deal(tile_set(profile.max_pip), seat_count(profile, options),
+                       hand_size(profile, options), uses_lot(profile.name, options), seed)
+
+
+def seeded_deal(ts, players: int, size: int, lot: bool, seed: int) -> Deal:
+    """The set starts in index order (0-0, 1-0, 1-1, 2-0, ...), is shuffled, hands of `size` are
+    dealt in seat order, the rest is the stock; with `lot`, the first player is drawn next."""
     stream = SeedStream(seed)
-    order = shuffle(list(range(ts.size)), stream)  # tile indices, in the set's order before
-    n, size = seat_count(profile, options), hand_size(profile, options)
+    order = shuffled_positions(ts.size, stream)  # tile indices (the set starts in index order)
     opener = start = None
-    if uses_lot(profile.name, options):
-        opener = stream.below(n)
-        first = ts.tiles[order[n * size]]
+    if lot:
+        opener = stream.below(players)
+        first = ts.tiles[order[players * size]]
         start = (first.hi, first.lo)
-    return Deal(start=start, opener=opener, seed=seed, order=order, hand_size=size, players=n,
-                max_pip=profile.max_pip)
+    return Deal.from_order(order, players, size, ts.max_pip, start, opener, seed)
 
 
 def check_deal(profile_name: str, options: dict, deal: Deal) -> None:

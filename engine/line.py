@@ -5,6 +5,7 @@ profiles (who opens, when a round is blocked, how it is scored) is in the profil
 from __future__ import annotations
 
 from .actions import Action, IllegalAction
+from .state import RoundEnd
 from .tiles import bits
 
 
@@ -116,10 +117,7 @@ def do(s, prev, a) -> None:
 def finish(s, prev, end, last) -> None:
     """Score the round through the profile's hook and close it."""
     result, scores, carry, match_winner, game_over = s.ctx.hooks.settle(s, prev, end, last)
-    s.result = result
-    s.scores = scores
-    s.carry_out = carry
-    s.match_winner = match_winner
+    s.end = RoundEnd(result, scores, match_winner, carry)
     s.phase = "game_over" if game_over else "round_over"
     s.turn = None
 

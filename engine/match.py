@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .actions import Action, IllegalAction
-from .deal import Deal, _seeded, uses_lot
+from .deal import Deal, seeded_deal
 from .rules import apply, new_game, start_round
 
 
@@ -24,11 +24,22 @@ class Match:
         self._starts = []        # state right after each round's deal
         self._empty = self._state
         self._redo: list[list] = []  # batches of ("deal", Deal) / ("act", Action), oldest first
-        self.seats = seats if seats is not None else [{"name": f"Seat {i + 1}"} for i in range(self._state.players)]
+        self._seats = seats
 
     @property
     def state(self):
         return self._state
+
+    @property
+    def seats(self) -> list:
+        """Who sits where ({"name": ...} per seat); named "Seat N" until told otherwise."""
+        if self._seats is None:
+            self._seats = [{"name": f"Seat {i + 1}"} for i in range(self._state.players)]
+        return self._seats
+
+    @seats.setter
+    def seats(self, seats: list) -> None:
+        self._seats = seats
 
     # -- moving forward ----------------------------------------------------------------------
     def start_round(self, seed: int | None = None, deal: Deal | None = None, opener: int | None = None):
@@ -37,11 +48,11 @@ class Match:
                 raise ValueError("a round needs a seed or a deal")
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise ValueError("a seed is an integer")
-            deal = _seeded(self._state.ctx.profile, self.options, seed)
+            ctx = self._state.ctx
+            deal = seeded_deal(ctx.ts, ctx.players, ctx.hand_size, ctx.lot, seed)
         if opener is not None:
             deal = deal.with_opener(opener)
-        if (uses_lot(self.profile_name, self.options) and self._state.phase == "new"
-                and deal.opener is None):
+        if self._state.ctx.lot and self._state.phase == "new" and deal.opener is None:
             raise ValueError("the first player of this round is drawn by lot: give the opener")
         self._deal(deal)
         self._redo.clear()

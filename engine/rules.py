@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from . import line
 from .actions import Action, IllegalAction, action_table
-from .deal import Deal, check_deal
-from .profiles import get_profile, hooks_for, normalize_options, seat_count
+from .deal import Deal, check_deal, seeded_deal, uses_lot
+from .profiles import get_profile, hand_size, hooks_for, normalize_options, seat_count
 from .state import RoundContext, State, blank_state
 from .tiles import tile_set
 
@@ -37,17 +37,23 @@ def _new_game(profile_name: str, options: dict | None) -> State:
     ts = tile_set(profile.max_pip)
     ctx = RoundContext(profile, options, ts, n, 0, None, (), zero, (),
                        hooks=hooks, mech=hooks if profile.family == "train" else line,
-                       acts=action_table(ts))
+                       acts=action_table(ts), hand_size=hand_size(profile, options),
+                       lot=uses_lot(profile.name, options))
     return blank_state(ctx)
 
 
-def start_round(state: State, deal: Deal) -> State:
-    """Deal the next round after `state` (a new game or a finished round)."""
+def start_round(state: State, deal: Deal | None = None, *, seed: int | None = None) -> State:
+    """Deal the next round after `state` (a new game or a finished round): `deal`, or the deal
+    the project's seeded shuffle makes from `seed` (as `deal_from_seed`)."""
     if state.phase not in ("new", "round_over"):
         raise IllegalAction("round_in_progress", "a round can only be dealt before the first round "
                                                  "or after a round has ended")
     prev = state.ctx
-    if deal.seed is None:  # a seeded deal is whole by construction
+    if deal is None:
+        if seed.__class__ is not int:
+            raise ValueError("a round needs a deal or an integer seed")
+        deal = seeded_deal(prev.ts, prev.players, prev.hand_size, prev.lot, seed)
+    elif deal.seed is None:  # a seeded deal is whole by construction
         check_deal(prev.profile.name, prev.options, deal)
     carry = dict(state.carry_out or {})
     scores, results, match_no = state.scores, prev.results, prev.match_no
@@ -58,7 +64,7 @@ def start_round(state: State, deal: Deal) -> State:
     ts = prev.ts
     ctx = RoundContext(prev.profile, prev.options, ts, prev.players, prev.round_no + 1, deal,
                        deal.stock_indices, scores, results, carry, match_no,
-                       prev.hooks, prev.mech, prev.acts)
+                       prev.hooks, prev.mech, prev.acts, prev.hand_size, prev.lot)
     s = blank_state(ctx)
     s.hands = list(deal.hand_masks)
     s.phase = "play"

@@ -14,11 +14,11 @@ from .tiles import TileSet
 class RoundContext:
     """Fixed for a round (never changed after construction)."""
     __slots__ = ("profile", "options", "ts", "players", "round_no", "deal", "stock", "scores",
-                 "results", "carry", "match_no", "hooks", "mech", "acts")
+                 "results", "carry", "match_no", "hooks", "mech", "acts", "hand_size", "lot")
 
     def __init__(self, profile: Profile, options: dict, ts: TileSet, players: int, round_no: int,
                  deal: Deal | None, stock: tuple, scores: tuple, results: tuple, carry=None,
-                 match_no: int = 1, hooks=None, mech=None, acts=None):
+                 match_no: int = 1, hooks=None, mech=None, acts=None, hand_size=None, lot=False):
         self.profile = profile
         self.options = options
         self.ts = ts
@@ -33,22 +33,19 @@ class RoundContext:
         self.hooks = hooks            # the profile's hook module (profiles/<name>.py)
         self.mech = mech              # the family's mechanics module (line.py, or the train hooks)
         self.acts = acts              # the interned actions of this tile set
+        self.hand_size = hand_size    # tiles dealt to each seat
+        self.lot = lot                # the first player is drawn by lot (gaple 4x6, 5x5)
 
 
 class State:
-    __slots__ = (
-        "ctx", "phase", "turn", "hands", "discards", "stock_pos", "played", "passes", "log",
-        # one-line games
-        "left", "right", "lead_mask", "pending",
-        # Mexican Train
-        "trains", "ends", "markers", "uncovered", "first_pending", "in_first", "drawn",
-        # round end
-        "result", "scores", "match_winner", "carry_out",
-        "_legal",
-    )
+    """A position of a one-line game (and what every game has). `TrainState` adds Mexican Train's
+    trains. What a finished round produced is one `RoundEnd` in `end`, None while it is played,
+    so the copy made at every action carries no more fields than play changes."""
+    __slots__ = ("ctx", "phase", "turn", "hands", "discards", "stock_pos", "played", "passes", "log",
+                 "left", "right", "lead_mask", "pending", "end", "_legal")
 
     def clone(self) -> "State":
-        new = object.__new__(State)
+        new = object.__new__(self.__class__)
         new.ctx = self.ctx
         new.phase = self.phase
         new.turn = self.turn
@@ -62,19 +59,29 @@ class State:
         new.right = self.right
         new.lead_mask = self.lead_mask
         new.pending = self.pending
-        new.trains = self.trains
-        new.ends = self.ends
-        new.markers = self.markers
-        new.uncovered = self.uncovered
-        new.first_pending = self.first_pending
-        new.in_first = self.in_first
-        new.drawn = self.drawn
-        new.result = self.result
-        new.scores = self.scores
-        new.match_winner = self.match_winner
-        new.carry_out = self.carry_out
+        new.end = self.end
         new._legal = None
         return new
+
+    # -- the round's end ------------------------------------------------------------------------
+    @property
+    def result(self):
+        """The finished round's result (RECORD.md replay entry), None while it is played."""
+        return None if self.end is None else self.end.result
+
+    @property
+    def scores(self) -> tuple:
+        """Running scores: those before the round until it ends, then including it."""
+        return self.ctx.scores if self.end is None else self.end.scores
+
+    @property
+    def match_winner(self):
+        return None if self.end is None else self.end.match_winner
+
+    @property
+    def carry_out(self):
+        """What this round hands on to the next one (leader, winner...)."""
+        return None if self.end is None else self.end.carry_out
 
     # -- convenient read-only facts ------------------------------------------------------------
     @property
@@ -141,8 +148,36 @@ class State:
                 f"turn={self.turn}>")
 
 
+class TrainState(State):
+    """A Mexican Train position: the one-line fields plus trains, markers and turn details."""
+    __slots__ = ("trains", "ends", "markers", "uncovered", "first_pending", "in_first", "drawn")
+
+    def clone(self) -> "TrainState":
+        new = State.clone(self)
+        new.trains = self.trains
+        new.ends = self.ends
+        new.markers = self.markers
+        new.uncovered = self.uncovered
+        new.first_pending = self.first_pending
+        new.in_first = self.in_first
+        new.drawn = self.drawn
+        return new
+
+
+class RoundEnd:
+    """What a finished round produced (never changed after construction)."""
+    __slots__ = ("result", "scores", "match_winner", "carry_out")
+
+    def __init__(self, result: dict, scores: tuple, match_winner, carry_out: dict):
+        self.result = result
+        self.scores = scores
+        self.match_winner = match_winner
+        self.carry_out = carry_out
+
+
 def blank_state(ctx: RoundContext) -> State:
-    s = object.__new__(State)
+    train = ctx.profile.family == "train"
+    s = object.__new__(TrainState if train else State)
     s.ctx = ctx
     s.phase = "new"
     s.turn = None
@@ -155,16 +190,14 @@ def blank_state(ctx: RoundContext) -> State:
     s.left = s.right = -1
     s.lead_mask = None
     s.pending = None
-    s.trains = None
-    s.ends = None
-    s.markers = 0
-    s.uncovered = None
-    s.first_pending = 0
-    s.in_first = False
-    s.drawn = -1
-    s.result = None
-    s.scores = ctx.scores
-    s.match_winner = None
-    s.carry_out = None
+    s.end = None
     s._legal = None
+    if train:
+        s.trains = None
+        s.ends = None
+        s.markers = 0
+        s.uncovered = None
+        s.first_pending = 0
+        s.in_first = False
+        s.drawn = -1
     return s

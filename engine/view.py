@@ -81,10 +81,11 @@ def view_for(state, seat) -> dict:
             passed[a.seat] = True
         elif a.kind == "draw":
             drew[a.seat] += 1
-    seats = [{"count": h.bit_count(), "discards": d.bit_count(), "passed": passed[i], "drew": drew[i],
-              "marker": bool(state.markers >> i & 1)}
-             for i, (h, d) in enumerate(zip(state.hands, state.discards))]
     train = profile.family == "train"
+    markers = state.markers if train else 0
+    seats = [{"count": h.bit_count(), "discards": d.bit_count(), "passed": passed[i], "drew": drew[i],
+              "marker": bool(markers >> i & 1)}
+             for i, (h, d) in enumerate(zip(state.hands, state.discards))]
     view = {
         "profile": profile.name,
         "options": dict(ctx.options),

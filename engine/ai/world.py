@@ -510,7 +510,7 @@ def start_state(profile: str, options: dict, carry: dict, round_no: int, scores:
     carry = {k: v for k, v in carry.items() if k != "new_match"}
     ctx = RoundContext(base.profile, base.options, base.ts, base.players, round_no, deal,
                        tuple(t.index for t in deal.stock), tuple(scores), tuple(results), carry, 1,
-                       base.hooks, base.mech, base.acts)
+                       base.hooks, base.mech, base.acts, base.hand_size, base.lot)
     s = blank_state(ctx)
     s.hands = [sum(1 << t.index for t in hand) for hand in deal.hands]
     s.phase = "play"
