@@ -5,7 +5,7 @@ legal list is a pointer comparison. Build them with `Action.make` or `Action.fro
 """
 from __future__ import annotations
 
-from .tiles import Tile, parse_pair
+from .tiles import Tile, bits, parse_pair
 
 KINDS = ("play", "draw", "pass", "discard", "done", "opener")
 # Bounds that keep the table of interned actions small whatever a client sends.
@@ -135,7 +135,21 @@ class ActionTable:
         self.draw = [make(s, "draw") for s in range(seats)]
         self.pass_ = [make(s, "pass") for s in range(seats)]
         self.done = [make(s, "done") for s in range(seats)]
+        self.draw_only = [(a,) for a in self.draw]
+        self.pass_only = [(a,) for a in self.pass_]
+        self.fitting = [{} for _ in range(seats)]  # seat -> {mask: plays of those tiles}, memoised
         self._train: dict = {}
+
+    def plays(self, seat, mask) -> tuple:
+        """The plain plays (no end named) of the tiles in `mask`, lowest index first."""
+        memo = self.fitting[seat]
+        found = memo.get(mask)
+        if found is None:
+            if len(memo) > 100_000:  # a bound, not a cache policy: masks seen are few in practice
+                memo.clear()
+            play = self.play[seat]
+            found = memo[mask] = tuple(play[i] for i in bits(mask))
+        return found
 
     def on_train(self, seat, tile, train):
         key = (seat, tile.index, train)

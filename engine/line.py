@@ -10,25 +10,27 @@ from .tiles import bits
 
 
 def legal(s) -> tuple:
-    ctx, seat = s.ctx, s.turn
-    ts, acts = ctx.ts, ctx.acts
+    seat = s.turn
     if s.pending == "opener":
         return tuple(Action.make(seat, "opener", opener=o) for o in sorted({seat, (seat + 2) % 4}))
+    ctx = s.ctx
+    acts = ctx.acts
     hand = s.hands[seat]
-    plays = acts.play[seat]
     left, right = s.left, s.right
     if left < 0:  # the opening tile
-        return tuple(plays[i] for i in bits(hand & s.lead_mask))
-    suit_l, suit_r = ts.suit[left], ts.suit[right]
+        return acts.plays(seat, hand & s.lead_mask)
+    suit = ctx.ts.suit
+    suit_l, suit_r = suit[left], suit[right]
     fit = hand & (suit_l | suit_r)
     if fit:
         both = fit & suit_l & suit_r if left != right else 0
+        if not both:  # the common case: each fitting tile has one place
+            found = acts.fitting[seat].get(fit)
+            return found if found is not None else acts.plays(seat, fit)
         out = []
-        while fit:  # the set bits of fit, lowest first (inlined tiles.bits: this is the hot path)
-            low = fit & -fit
-            fit ^= low
-            i = low.bit_length() - 1
-            if both & low:
+        plays = acts.play[seat]
+        for i in bits(fit):
+            if both >> i & 1:
                 out.append(acts.left[seat][i])
                 out.append(acts.right[seat][i])
             else:
@@ -36,10 +38,10 @@ def legal(s) -> tuple:
         return tuple(out)
     stuck = ctx.profile.stuck
     if stuck == "draw" and s.stock_pos < len(ctx.stock):
-        return (acts.draw[seat],)
+        return acts.draw_only[seat]
     if stuck == "discard" and ctx.options["discard"]:
         return tuple(acts.discard[seat][i] for i in bits(hand))
-    return (acts.pass_[seat],)
+    return acts.pass_only[seat]
 
 
 def accepts_variant(s, a) -> bool:
@@ -67,51 +69,57 @@ def accepts_variant(s, a) -> bool:
 def do(s, prev, a) -> None:
     """Carry out a legal action `a` on the clone `s` of `prev`."""
     ctx = s.ctx
-    n, seat = ctx.players, a.seat
-    hook = ctx.hooks
-    kind = a.kind
-    if kind == "opener":
-        hook.on_opener(s, a)
-        s.log = (s.log, a)
-        return
+    seat, kind = a.seat, a.kind
     s.log = (s.log, a)
-    if kind == "draw":
-        i = ctx.stock[s.stock_pos]
-        s.stock_pos += 1
-        hands = list(s.hands)
-        hands[seat] |= 1 << i
-        s.hands = hands
-        return
-    if kind == "pass":
-        s.passes += 1
-        s.turn = (seat + 1) % n
-        if hook.blocked(s):
-            finish(s, prev, "blocked", a)
-        return
-    i = a.tile.index
-    hands = s.hands = list(s.hands)
-    hands[seat] &= ~(1 << i)
-    if kind == "discard":
-        discards = s.discards = list(s.discards)
-        discards[seat] |= 1 << i
-    else:  # place the tile
-        ts = ctx.ts
+    if kind == "play":  # the hot path of every playout: place the tile
+        i = a.tile.index
+        hands = s.hands = s.hands.copy()
+        hand = hands[seat] = hands[seat] & ~(1 << i)
         s.played |= 1 << i
         s.passes = 0
         left = s.left
         if left < 0:  # the opening tile, as written: x on the left, y on the right
-            x, y = (a.tile.lo, a.tile.hi) if a.flip else (a.tile.hi, a.tile.lo)
-            s.left, s.right = x, y
-        elif a.end == "left" or (a.end is None and ts.suit[left] >> i & 1):
-            s.left = ts.lo[i] if ts.hi[i] == left else ts.hi[i]
+            t = a.tile
+            s.left, s.right = (t.lo, t.hi) if a.flip else (t.hi, t.lo)
         else:
-            right = s.right
-            s.right = ts.lo[i] if ts.hi[i] == right else ts.hi[i]
-    s.turn = (seat + 1) % n
-    if not hands[seat]:
-        finish(s, prev, "domino", a)
-    elif (kind == "discard" or hook.BLOCKED_BY_A_PLAY) and hook.blocked(s):
-        finish(s, prev, "blocked", a)
+            far = ctx.ts.far[i]
+            outer = far[left]  # -1 when the tile does not fit the left end
+            end = a.end
+            if end == "left" or (end is None and outer >= 0):
+                s.left = outer
+            else:
+                s.right = far[s.right]
+        s.turn = (seat + 1) % ctx.players
+        hook = ctx.hooks
+        if not hand:
+            finish(s, prev, "domino", a)
+        elif hook.BLOCKED_BY_A_PLAY and hook.blocked(s):
+            finish(s, prev, "blocked", a)
+        return
+    hook = ctx.hooks
+    if kind == "pass":
+        s.passes += 1
+        s.turn = (seat + 1) % ctx.players
+        if hook.blocked(s):
+            finish(s, prev, "blocked", a)
+    elif kind == "draw":
+        i = ctx.stock[s.stock_pos]
+        s.stock_pos += 1
+        hands = s.hands = s.hands.copy()
+        hands[seat] |= 1 << i
+    elif kind == "opener":
+        hook.on_opener(s, a)
+    else:  # discard, face down
+        i = a.tile.index
+        hands = s.hands = s.hands.copy()
+        hands[seat] &= ~(1 << i)
+        discards = s.discards = s.discards.copy()
+        discards[seat] |= 1 << i
+        s.turn = (seat + 1) % ctx.players
+        if not hands[seat]:
+            finish(s, prev, "domino", a)
+        elif hook.blocked(s):
+            finish(s, prev, "blocked", a)
 
 
 def finish(s, prev, end, last) -> None:

@@ -55,10 +55,11 @@ def start_round(state: State, deal: Deal | None = None, *, seed: int | None = No
         deal = seeded_deal(prev.ts, prev.players, prev.hand_size, prev.lot, seed)
     elif deal.seed is None:  # a seeded deal is whole by construction
         check_deal(prev.profile.name, prev.options, deal)
-    carry = dict(state.carry_out or {})
-    scores, results, match_no = state.scores, prev.results, prev.match_no
-    if state.result is not None:
-        results = results + (state.result,)
+    end, match_no = state.end, prev.match_no
+    if end is None:  # the first round
+        carry, scores, results = {}, prev.scores, prev.results
+    else:
+        carry, scores, results = dict(end.carry_out or {}), end.scores, prev.results + (end.result,)
     if carry.pop("new_match", False):
         scores, match_no = (0,) * len(scores), match_no + 1
     ts = prev.ts

@@ -16,12 +16,14 @@ def opening(s) -> None:
     if leader is not None:
         s.turn, s.lead_mask = leader, ts.full
         return
-    for d in range(ts.max_pip, -1, -1):
-        bit = 1 << ts.double[d]
-        for seat, hand in enumerate(s.hands):
-            if hand & bit:
-                s.turn, s.lead_mask = seat, bit
-                return
+    doubles = 0
+    for hand in s.hands:
+        doubles |= hand & ts.doubles
+    if doubles:  # a double's index grows with its number: the highest set bit is the highest double
+        top = doubles.bit_length() - 1
+        s.turn = next(seat for seat, hand in enumerate(s.hands) if hand >> top & 1)
+        s.lead_mask = 1 << top
+        return
     best = max((ts.pips[i], ts.hi[i], seat, i) for seat, hand in enumerate(s.hands) for i in bits(hand))
     s.turn, s.lead_mask = best[2], 1 << best[3]
 
@@ -36,19 +38,19 @@ def blocked(s) -> bool:
 
 def settle(s, prev, end, last):
     ctx = s.ctx
-    totals = [ctx.ts.mask_pips(h) for h in s.hands]
+    pips = ctx.ts.mask_pips
+    totals = [pips(h) for h in s.hands]
     if end == "domino":
         winner = last.seat
-    else:
+    else:  # the lowest count wins; a tie for it, nobody
         low = min(totals)
-        lowest = [seat for seat, t in enumerate(totals) if t == low]
-        winner = lowest[0] if len(lowest) == 1 else None
+        winner = totals.index(low) if totals.count(low) == 1 else None
     points = sum(totals) - totals[winner] if winner is not None else 0
     scores = list(ctx.scores)
     if winner is not None:
         scores[winner] += points
     match_winner = winner if winner is not None and scores[winner] >= ctx.profile.target else None
-    round_leader = s.actions()[0].seat
-    carry = {"leader": winner if winner is not None else round_leader}
+    # the next round's leader: the winner, or after a tie whoever led this one
+    carry = {"leader": winner if winner is not None else s.actions()[0].seat}
     result = round_result(end, winner, None, points, totals, scores)
     return result, tuple(scores), carry, match_winner, match_winner is not None
