@@ -300,8 +300,10 @@ def choose_easy(K: Knowledge, rng) -> Decision:
     return Decision(max(range(len(legal)), key=lambda j: noisy[j]), scores, plan)
 
 
-def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=0, depth=None):
-    """Mean playout value of each candidate index over sampled worlds (same worlds for all)."""
+def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=0, depth=None,
+             table=False):
+    """Mean playout value of each candidate index over sampled worlds (same worlds for all).
+    With `table`, the exact search of a world shares one transposition table between candidates."""
     totals = {j: 0.0 for j in candidates}
     used = 0
     exact_budget = [nodes * 6]  # nodes for the whole decision; then playouts only
@@ -316,13 +318,15 @@ def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=
         acts = legal_actions(w)
         me_team = team_of(w, me)
         crn = rng.getrandbits(64)  # the same playout noise for every candidate in this world
+        seen = {} if table else None
         for j in candidates:
             s1 = step(w, acts[j])
             v = None
             if exact_at and exact_budget[0] > 0 and hands_left(s1) <= exact_at:
                 box = [min(nodes, exact_budget[0])]
                 try:
-                    v = _exact(s1, me, me_team, box)
+                    v = _exact(s1, me, me_team, box) if seen is None else \
+                        _exact_table(s1, me, me_team, box, seen)
                 except _Budget:
                     v = None
                 exact_budget[0] -= min(nodes, exact_budget[0]) - max(box[0], 0)
@@ -367,6 +371,55 @@ def _exact(state, me, me_team, box):
     return search(state, -1e9, 1e9)
 
 
+def _exact_table(state, me, me_team, box, seen):
+    """The same value as _exact, with a transposition table: positions reached by playing the
+    same tiles in another order are searched once (per world, across the candidates). Entries
+    are (value, kind): exact, or a lower/upper bound where alpha-beta cut the search short."""
+    EXACT, LOWER, UPPER = 0, 1, 2
+
+    def key(s):
+        return (s.turn, s.left, s.right, s.passes, s.stock_pos, s.pending, s.played,
+                tuple(s.hands), tuple(s.discards))
+
+    def search(s, alpha, beta):
+        if s.phase != "play":
+            return values(s)[me]
+        k = key(s)
+        hit = seen.get(k)
+        if hit is not None:
+            v, kind = hit
+            if kind == EXACT or (kind == LOWER and v >= beta) or (kind == UPPER and v <= alpha):
+                return v
+        box[0] -= 1
+        if box[0] < 0:
+            raise _Budget
+        a0, b0 = alpha, beta
+        acts = legal_actions(s)
+        if team_of(s, s.turn) == me_team:
+            best = -1e9
+            for a in reversed(acts):  # heavier tiles first: good moves early make more cut-offs
+                v = search(step(s, a), alpha, beta)
+                if v > best:
+                    best = v
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+        else:
+            best = 1e9
+            for a in reversed(acts):
+                v = search(step(s, a), alpha, beta)
+                if v < best:
+                    best = v
+                    if best < beta:
+                        beta = best
+                        if alpha >= beta:
+                            break
+        seen[k] = (best, LOWER if best >= b0 else UPPER if best <= a0 else EXACT)
+        return best
+    return search(state, -1e9, 1e9)
+
+
 # budgets: (worlds for medium, worlds for hard) in playouts per candidate
 MEDIUM_WORLDS = 8
 MEDIUM_TOP = 4
@@ -377,6 +430,10 @@ HARD_ROLLOUTS = 240        # playouts per decision (line games), spread over the
 HARD_TRAIN_ROLLOUTS = 12   # Mexican Train: full playouts per decision
 HARD_TOP = 8               # candidates the playouts compare (the strategy's best)
 HARD_WEIGHT = 0.05         # how much the strategy's ranking counts next to the playouts
+HARD_EXACT = 6             # tiles left in hands from which hard searches exactly (3+ players)
+HARD_NODES = 1500          # search nodes per world (six times that per decision)
+HARD_EXACT_2P = 10         # the same for 2 players, searched with a transposition table
+HARD_NODES_2P = 1500       # (about 110 ms of CPU at the 95th percentile here)
 CAP_SECONDS = 1.5          # wall-clock safety cap (budgets are counted in iterations)
 
 
@@ -413,8 +470,12 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
     else:
         cands = order[:HARD_TOP]
         worlds = max(2 if budget else 6, min(60, (budget or HARD_ROLLOUTS) // len(cands)))
-        exact_at = 8 if K.n == 2 else 6
-        est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=exact_at, nodes=1500)
+        if K.n == 2:  # deeper: a transposition table makes the longer endgames affordable
+            est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=HARD_EXACT_2P,
+                                 nodes=HARD_NODES_2P, table=True)
+        else:
+            est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=HARD_EXACT,
+                                 nodes=HARD_NODES)
         top = cands
     if est is None:
         return Decision(order[0], scores, plan)

@@ -98,3 +98,32 @@ def test_same_information_same_choice(profile, options):
         alts = alternatives(state, seat, 8, rng)
         assert len(alts) == 8
         assert check(state, seat, alts, seed=9, budget=12) == []
+
+
+@pytest.mark.parametrize("profile,options", [("block", {"players": 2}), ("draw", {"players": 2}),
+                                             ("gaple", {}), ("six-love", {})],
+                         ids=["block-2p", "draw-2p", "gaple-4x7", "six-love"])
+def test_endgame_search_with_a_table_finds_the_plain_search_value(profile, options):
+    """The transposition table only saves work: on real endgames (random play down to a few
+    tiles), every seat's exact value is the one the plain alpha-beta search finds."""
+    from engine import apply, legal_actions, new_game, start_round
+    from engine.ai.play import _Budget, _exact, _exact_table, hands_left, team_of
+
+    rng = random.Random(7)
+    compared = 0
+    for seed in range(40):
+        state = start_round(new_game(profile, options), seed=seed)
+        while state.phase == "play" and hands_left(state) > 9:
+            state = apply(state, rng.choice(legal_actions(state)))
+        if state.phase != "play":
+            continue
+        for me in range(state.players):
+            try:
+                plain = _exact(state, me, team_of(state, me), [200_000])
+            except _Budget:
+                continue
+            seen = {}
+            assert _exact_table(state, me, team_of(state, me), [200_000], seen) == plain
+            assert _exact_table(state, me, team_of(state, me), [200_000], seen) == plain  # warm
+            compared += 1
+    assert compared >= 20

@@ -21,3 +21,16 @@ def test_bench_rejects_unknown_profile(capsys):
         bench.main(["--profile", "no-such-game"])
     assert exc.value.code == 2
     assert "no-such-game" in capsys.readouterr().err
+
+
+def test_bench_game_is_a_seeded_round_played_to_its_end():
+    """The runner deals with the project's seeded shuffle and plays legal actions to the end."""
+    import random
+
+    from engine import deal_from_seed, new_game, start_round
+
+    case = next(c for c in bench.CASES if c.label == "block-2p")
+    runner = bench.engine_runner(case, random.Random(3))
+    assert all(runner(seed) > 0 for seed in range(20))
+    game = new_game("block", {"players": 2})
+    assert start_round(game, seed=11).hands == list(deal_from_seed("block", {"players": 2}, 11).hand_masks)

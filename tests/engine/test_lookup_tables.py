@@ -1,0 +1,66 @@
+"""The lookup tables the rules use for speed give what the plain definitions give."""
+import random
+
+import pytest
+
+from engine import IllegalAction, Match, deal_from_seed, new_game, start_round
+from engine.actions import action_table
+from engine.tiles import bits, tile_set
+
+
+@pytest.mark.parametrize("max_pip", [6, 12])
+def test_mask_pips_is_the_sum_of_the_tiles_pips(max_pip):
+    ts = tile_set(max_pip)
+    rng = random.Random(max_pip)
+    for _ in range(500):
+        mask = rng.getrandbits(ts.size) & rng.getrandbits(ts.size)
+        assert ts.mask_pips(mask) == sum(t.hi + t.lo for t in (ts.tiles[i] for i in bits(mask)))
+    assert ts.mask_pips(0) == 0
+    assert ts.mask_pips(ts.full) == sum(t.hi + t.lo for t in ts.tiles)
+
+
+@pytest.mark.parametrize("max_pip", [6, 12])
+def test_far_is_the_opposite_half_or_minus_one(max_pip):
+    ts = tile_set(max_pip)
+    for t in ts.tiles:
+        for n in range(max_pip + 1):
+            expected = t.lo if n == t.hi else t.hi if n == t.lo else -1
+            assert ts.far[t.index][n] == expected, (str(t), n)
+
+
+def test_memoised_plays_are_the_plays_of_the_masked_tiles():
+    ts = tile_set(6)
+    acts = action_table(ts)
+    rng = random.Random(1)
+    for _ in range(300):
+        seat, mask = rng.randrange(4), rng.getrandbits(ts.size) & rng.getrandbits(ts.size)
+        plays = acts.plays(seat, mask)
+        assert plays is acts.plays(seat, mask)
+        assert [(a.seat, a.kind, a.tile, a.end) for a in plays] == \
+            [(seat, "play", ts.tiles[i], None) for i in bits(mask)]
+
+
+@pytest.mark.parametrize("profile,options", [("draw", {"players": 3}), ("block", {"players": 2}),
+                                             ("gaple", {"deal": "5x5"}), ("six-love", {}),
+                                             ("mexican-train", {"players": 6})])
+def test_start_round_from_a_seed_is_the_seeded_deal(profile, options):
+    for seed in (0, 1, 99, 2**40):
+        state = start_round(new_game(profile, options), seed=seed)
+        deal = deal_from_seed(profile, options, seed)
+        assert state.hands == list(deal.hand_masks)
+        assert state.ctx.stock == deal.stock_indices
+        assert state.ctx.deal.opener == deal.opener and state.ctx.deal.start == deal.start
+        m = Match(profile, options)
+        m.start_round(seed=seed, opener=deal.opener)
+        assert m.state.hands == state.hands and m.state.turn == state.turn
+
+
+def test_start_round_refuses_a_missing_or_non_integer_seed_and_a_round_in_progress():
+    game = new_game("block", {"players": 2})
+    for bad in (None, "7", 7.0, True):
+        with pytest.raises(ValueError):
+            start_round(game, seed=bad)
+    playing = start_round(game, seed=3)
+    with pytest.raises(IllegalAction) as err:
+        start_round(playing, seed=4)
+    assert err.value.code == "round_in_progress"
