@@ -36,7 +36,8 @@ TABLES = {
 }
 DEAL_OFFSET = 0  # tuning runs use other deals than the reported table
 COMPARISONS = (("medium", "heaviest"), ("hard", "heaviest"), ("hard", "medium"))
-LATENCY_TABLES = dict(TABLES, **{"mexican-train-8p": ("mexican-train", {"players": 8}),
+LATENCY_TABLES = dict(TABLES, **{"draw-2p": ("draw", {"players": 2}),
+                                 "mexican-train-8p": ("mexican-train", {"players": 8}),
                                  "mexican-train-10p": ("mexican-train", {"players": 10})})
 
 

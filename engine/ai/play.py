@@ -139,6 +139,11 @@ def hands_left(state) -> int:
     return sum(h.bit_count() for h in state.hands)
 
 
+def tiles_to_play(state) -> int:
+    """Tiles that may still be played: the hands and the boneyard (a search must go through both)."""
+    return hands_left(state) + state.boneyard
+
+
 # -- the seed's strategy, scored from the view -----------------------------------------------
 def _opponents(K):
     if K.teams:
@@ -301,9 +306,10 @@ def choose_easy(K: Knowledge, rng) -> Decision:
 
 
 def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=0, depth=None,
-             table=False):
+             table=False, left=hands_left):
     """Mean playout value of each candidate index over sampled worlds (same worlds for all).
-    With `table`, the exact search of a world shares one transposition table between candidates."""
+    Exact search once `left(state)` is at most `exact_at`. With `table`, the exact search of a
+    world shares one transposition table between candidates."""
     totals = {j: 0.0 for j in candidates}
     used = 0
     exact_budget = [nodes * 6]  # nodes for the whole decision; then playouts only
@@ -322,7 +328,7 @@ def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=
         for j in candidates:
             s1 = step(w, acts[j])
             v = None
-            if exact_at and exact_budget[0] > 0 and hands_left(s1) <= exact_at:
+            if exact_at and exact_budget[0] > 0 and left(s1) <= exact_at:
                 box = [min(nodes, exact_budget[0])]
                 try:
                     v = _exact(s1, me, me_team, box) if seen is None else \
@@ -432,7 +438,7 @@ HARD_TOP = 8               # candidates the playouts compare (the strategy's bes
 HARD_WEIGHT = 0.05         # how much the strategy's ranking counts next to the playouts
 HARD_EXACT = 6             # tiles left in hands from which hard searches exactly (3+ players)
 HARD_NODES = 1500          # search nodes per world (six times that per decision)
-HARD_EXACT_2P = 10         # the same for 2 players, searched with a transposition table
+HARD_EXACT_2P = 10         # 2 players: tiles still to play (hands and boneyard), with a table
 HARD_NODES_2P = 1500       # (about 110 ms of CPU at the 95th percentile here)
 CAP_SECONDS = 1.5          # wall-clock safety cap (budgets are counted in iterations)
 
@@ -472,7 +478,7 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
         worlds = max(2 if budget else 6, min(60, (budget or HARD_ROLLOUTS) // len(cands)))
         if K.n == 2:  # deeper: a transposition table makes the longer endgames affordable
             est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=HARD_EXACT_2P,
-                                 nodes=HARD_NODES_2P, table=True)
+                                 nodes=HARD_NODES_2P, table=True, left=tiles_to_play)
         else:
             est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=HARD_EXACT,
                                  nodes=HARD_NODES)
