@@ -331,8 +331,7 @@ def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=
             if exact_at and exact_budget[0] > 0 and left(s1) <= exact_at:
                 box = [min(nodes, exact_budget[0])]
                 try:
-                    v = _exact(s1, me, me_team, box) if seen is None else \
-                        _exact_table(s1, me, me_team, box, seen)
+                    v = _exact(s1, me, me_team, box, seen)
                 except _Budget:
                     v = None
                 exact_budget[0] -= min(nodes, exact_budget[0]) - max(box[0], 0)
@@ -345,14 +344,32 @@ def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=
     return {j: totals[j] / used for j in candidates}, used
 
 
-def _exact(state, me, me_team, box):
+def _exact(state, me, me_team, box, seen=None):
+    """The value to `me` of `state` with everything known: alpha-beta to the end of the round,
+    `box[0]` nodes at most (_Budget beyond). With `seen` (a dict kept per world), a transposition
+    table: positions reached by playing the same tiles in another order are searched once, and
+    heavier tiles are tried first (more cut-offs). Entries are (value, kind): exact, or a lower or
+    upper bound where alpha-beta cut the search short."""
+    EXACT, LOWER, UPPER = 0, 1, 2
+
     def search(s, alpha, beta):
         if s.phase != "play":
             return values(s)[me]
+        if seen is not None:
+            key = (s.turn, s.left, s.right, s.passes, s.stock_pos, s.pending, s.played,
+                   tuple(s.hands), tuple(s.discards))
+            hit = seen.get(key)
+            if hit is not None:
+                v, kind = hit
+                if kind == EXACT or (kind == LOWER and v >= beta) or (kind == UPPER and v <= alpha):
+                    return v
         box[0] -= 1
         if box[0] < 0:
             raise _Budget
+        a0, b0 = alpha, beta
         acts = legal_actions(s)
+        if seen is not None:
+            acts = acts[::-1]
         if team_of(s, s.turn) == me_team:
             best = -1e9
             for a in acts:
@@ -363,57 +380,9 @@ def _exact(state, me, me_team, box):
                         alpha = best
                         if alpha >= beta:
                             break
-            return best
-        best = 1e9
-        for a in acts:
-            v = search(step(s, a), alpha, beta)
-            if v < best:
-                best = v
-                if best < beta:
-                    beta = best
-                    if alpha >= beta:
-                        break
-        return best
-    return search(state, -1e9, 1e9)
-
-
-def _exact_table(state, me, me_team, box, seen):
-    """The same value as _exact, with a transposition table: positions reached by playing the
-    same tiles in another order are searched once (per world, across the candidates). Entries
-    are (value, kind): exact, or a lower/upper bound where alpha-beta cut the search short."""
-    EXACT, LOWER, UPPER = 0, 1, 2
-
-    def key(s):
-        return (s.turn, s.left, s.right, s.passes, s.stock_pos, s.pending, s.played,
-                tuple(s.hands), tuple(s.discards))
-
-    def search(s, alpha, beta):
-        if s.phase != "play":
-            return values(s)[me]
-        k = key(s)
-        hit = seen.get(k)
-        if hit is not None:
-            v, kind = hit
-            if kind == EXACT or (kind == LOWER and v >= beta) or (kind == UPPER and v <= alpha):
-                return v
-        box[0] -= 1
-        if box[0] < 0:
-            raise _Budget
-        a0, b0 = alpha, beta
-        acts = legal_actions(s)
-        if team_of(s, s.turn) == me_team:
-            best = -1e9
-            for a in reversed(acts):  # heavier tiles first: good moves early make more cut-offs
-                v = search(step(s, a), alpha, beta)
-                if v > best:
-                    best = v
-                    if best > alpha:
-                        alpha = best
-                        if alpha >= beta:
-                            break
         else:
             best = 1e9
-            for a in reversed(acts):
+            for a in acts:
                 v = search(step(s, a), alpha, beta)
                 if v < best:
                     best = v
@@ -421,7 +390,8 @@ def _exact_table(state, me, me_team, box, seen):
                         beta = best
                         if alpha >= beta:
                             break
-        seen[k] = (best, LOWER if best >= b0 else UPPER if best <= a0 else EXACT)
+        if seen is not None:
+            seen[key] = (best, LOWER if best >= b0 else UPPER if best <= a0 else EXACT)
         return best
     return search(state, -1e9, 1e9)
 

@@ -107,7 +107,7 @@ def test_endgame_search_with_a_table_finds_the_plain_search_value(profile, optio
     """The transposition table only saves work: on real endgames (random play down to a few
     tiles), every seat's exact value is the one the plain alpha-beta search finds."""
     from engine import apply, legal_actions, new_game, start_round
-    from engine.ai.play import _Budget, _exact, _exact_table, hands_left, team_of
+    from engine.ai.play import _Budget, _exact, hands_left, team_of
 
     rng = random.Random(7)
     compared = 0
@@ -123,7 +123,7 @@ def test_endgame_search_with_a_table_finds_the_plain_search_value(profile, optio
             except _Budget:
                 continue
             seen = {}
-            assert _exact_table(state, me, team_of(state, me), [200_000], seen) == plain
-            assert _exact_table(state, me, team_of(state, me), [200_000], seen) == plain  # warm
+            assert _exact(state, me, team_of(state, me), [200_000], seen) == plain
+            assert _exact(state, me, team_of(state, me), [200_000], seen) == plain  # warm
             compared += 1
     assert compared >= 20
