@@ -116,15 +116,10 @@ class SeedStream:
         return u % m
 
 
-def shuffle(items: list, stream: SeedStream) -> list:
-    """The items sorted by the next len(items) numbers of the stream (the item given the smallest
-    number first; on equal numbers, which 64-bit numbers make vanishingly rare, the earlier item
-    first). Sorting by random keys is a uniform shuffle (up to such ties) in one C-level sort."""
-    return [items[k] for k in shuffled_positions(len(items), stream)]
-
-
 def shuffled_positions(count: int, stream: SeedStream) -> list:
-    """shuffle(list(range(count)), stream) without building the items."""
+    """0..count-1 sorted by the next `count` numbers of the stream (the position given the smallest
+    number first; on equal numbers, which 64-bit numbers make vanishingly rare, the earlier position
+    first). Sorting by random keys is a uniform shuffle (up to such ties) in one C-level sort."""
     keys = stream.take(count)
     return sorted(range(count), key=keys.__getitem__)
 
