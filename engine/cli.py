@@ -29,11 +29,20 @@ def cmd_replay(args) -> int:
     except OSError as err:
         print(f"cannot read {args.file}: {err.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError:
+        print("record: not UTF-8 text", file=sys.stderr)
+        return 2
     try:
         record = json.loads(text)
     except json.JSONDecodeError as err:
         print(f"record: not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})",
               file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("record: not valid JSON (nested too deeply)", file=sys.stderr)
+        return 2
+    except ValueError as err:  # e.g. an integer with more digits than Python converts
+        print(f"record: not valid JSON ({err})", file=sys.stderr)
         return 2
     try:
         result = replay(record)

@@ -9,6 +9,14 @@ from .state import RoundEnd
 from .tiles import bits
 
 
+def goes_right(right: int, hi: int, lo: int, end) -> bool:
+    """Whether the tile hi-lo is laid on the right end (showing `right`): when that end is named,
+    or when no end is named and it fits there. So an unnamed tile that fits both ends (they show
+    the same number, or a record left the end out) goes on the right, as in RECORD.md's example
+    (6-6, then 6-5, then 5-4 named on the right end, where the 5 is)."""
+    return end == "right" or (end is None and (hi == right or lo == right))
+
+
 def legal(s) -> tuple:
     seat = s.turn
     if s.pending == "opener":
@@ -46,8 +54,9 @@ def legal(s) -> tuple:
 
 def accepts_variant(s, a) -> bool:
     """Actions outside the canonical legal list that still mean a legal move: an opening tile
-    written low half first (which sets the line's orientation), or an `end` named where it was
-    optional (honoured as given)."""
+    written low half first (which sets the line's orientation), an `end` named where it was
+    optional (honoured as given), or an `end` named on the opening tile (there are no ends yet:
+    ignored, the tile as written starts the line)."""
     if a.kind != "play" or a.seat != s.turn or s.pending is not None or a.train is not None:
         return False
     if a.flip and s.left >= 0:  # how a tile is written matters only for the opening tile
@@ -59,7 +68,7 @@ def accepts_variant(s, a) -> bool:
     if i < 0 or not s.hands[a.seat] >> i & 1:
         return False
     if s.left < 0:
-        return a.end is None and bool(s.lead_mask >> i & 1)
+        return bool(s.lead_mask >> i & 1)
     if a.end is None:
         return False
     end_value = s.left if a.end == "left" else s.right
@@ -81,14 +90,14 @@ def do(s, prev, a) -> None:
         if left < 0:  # the opening tile, as written: x on the left, y on the right
             t = a.tile
             s.left, s.right = (t.lo, t.hi) if a.flip else (t.hi, t.lo)
-        else:
+        else:  # as goes_right() says
             far = ctx.ts.far[i]
-            outer = far[left]  # -1 when the tile does not fit the left end
+            outer = far[s.right]  # -1 when the tile does not fit the right end
             end = a.end
-            if end == "left" or (end is None and outer >= 0):
-                s.left = outer
+            if end == "right" or (end is None and outer >= 0):
+                s.right = outer
             else:
-                s.right = far[s.right]
+                s.left = far[left]
         s.turn = (seat + 1) % ctx.players
         hook = ctx.hooks
         if not hand:

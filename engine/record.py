@@ -30,7 +30,7 @@ def match_to_record(match, seeds: bool = False) -> dict:
 
 def _options_of(record) -> tuple[str, dict]:
     profile_name = record.get("profile")
-    if profile_name not in PROFILES:
+    if not isinstance(profile_name, str) or profile_name not in PROFILES:
         raise RecordError(f"record: unknown profile {profile_name!r} "
                           f"(one of {', '.join(PROFILES)})")
     options = record.get("options", {})
@@ -38,6 +38,16 @@ def _options_of(record) -> tuple[str, dict]:
         raise RecordError("record: options must be an object")
     options = dict(options)
     profile = get_profile(profile_name)
+    for opt in profile.options:  # RULES.md names these options "on" and "off"
+        value = options.get(opt.name)
+        if isinstance(opt.default, bool) and isinstance(value, str) and value.lower() in ("on", "off"):
+            options[opt.name] = value.lower() == "on"
+    if profile_name == "gaple" and "players" in options:  # gaple's seats come from its deal
+        seats = int(str(options.get("deal", "4x7"))[0])
+        if options["players"] != seats:
+            raise RecordError(f"record: gaple deal {options.get('deal', '4x7')} seats {seats} "
+                              f"players, not {options['players']!r}")
+        del options["players"]
     # An omitted seat count is read from the record itself (its seats or first deal).
     if "players" not in options and any(o.name == "players" for o in profile.options):
         rounds = record.get("rounds")

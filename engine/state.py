@@ -119,6 +119,7 @@ class State:
     def line_tiles(self) -> list:
         """The line, left to right, as (x, y) pairs: x touches the left neighbour. Rebuilt from
         the round's plays (placing them again the way line.do placed them)."""
+        from .line import goes_right  # line.py imports this module
         ctx = self.ctx
         left_arm, right_arm, ends = [], [], None
         if ctx.deal is not None and ctx.deal.start is not None:  # gaple's turned-up leftover
@@ -132,14 +133,14 @@ class State:
                 x, y = (lo, hi) if a.flip else (hi, lo)
                 right_arm.append((x, y))
                 ends = [x, y]
-            elif a.end == "left" or (a.end is None and ends[0] in (hi, lo)):
-                outer = lo if hi == ends[0] else hi
-                left_arm.append((outer, ends[0]))
-                ends[0] = outer
-            else:
+            elif goes_right(ends[1], hi, lo, a.end):
                 outer = lo if hi == ends[1] else hi
                 right_arm.append((ends[1], outer))
                 ends[1] = outer
+            else:
+                outer = lo if hi == ends[0] else hi
+                left_arm.append((outer, ends[0]))
+                ends[0] = outer
         left_arm.reverse()
         return left_arm + right_arm
 

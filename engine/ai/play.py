@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import time
 
+from ..line import goes_right
 from ..rules import legal_actions
 from ..tiles import bits
 from .world import Knowledge
@@ -105,10 +106,10 @@ def _line_rollout(state, acts, rng, ts):
         t = a.tile
         i = t.index
         rest = hand & ~(1 << i)
-        if a.end == "left" or (a.end is None and suit[left] >> i & 1):
-            nl, nr = (t.lo if t.hi == left else t.hi), right
-        else:
+        if goes_right(right, t.hi, t.lo, a.end):
             nl, nr = left, (t.lo if t.hi == right else t.hi)
+        else:
+            nl, nr = (t.lo if t.hi == left else t.hi), right
         follow = (rest & (suit[nl] | suit[nr])).bit_count()
         key = t.hi + t.lo + (6 if t.hi == t.lo else 0) + ROLL_FOLLOW * follow + rng.random() * 2.5
         if best_key is None or key > best_key:
@@ -163,11 +164,10 @@ def line_features(K: Knowledge, action: dict):
     if left < 0:
         nl, nr = a, b
     else:
-        end = action.get("end")
-        if end == "left" or (end is None and suit[left] >> i & 1):
-            nl, nr = (b if a == left else a), right
-        else:
+        if goes_right(right, a, b, action.get("end")):
             nl, nr = left, (b if a == right else a)
+        else:
+            nl, nr = (b if a == left else a), right
     others = K.unseen  # tiles that may be in other hands (or out of play)
     avail = (others & suit[nl]).bit_count() + (others & suit[nr]).bit_count() if nl != nr else \
         (others & suit[nl]).bit_count()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..actions import Action, IllegalAction
 from ..deal import Deal
+from ..line import goes_right
 from ..rules import apply, legal_actions, new_game
 from ..state import RoundContext, blank_state
 from ..tiles import Tile, bits, tile_set
@@ -157,10 +158,10 @@ class Knowledge:
                 else:
                     if left < 0:
                         left, right = x, y
-                    elif entry.get("end") == "left" or (entry.get("end") is None and suit[left] >> i & 1):
-                        left = y if x == left else x
-                    else:
+                    elif goes_right(right, x, y, entry.get("end")):
                         right = y if x == right else x
+                    else:
+                        left = y if x == left else x
                 continue
             if "opener" in entry or "done" in entry:
                 run = None

@@ -66,6 +66,35 @@ def test_line_matching_half_touches_the_chosen_end():
     assert_next(res, 0, [P(0, "5-3"), P(0, "3-1")])
 
 
+def test_line_unnamed_tile_on_equal_ends_goes_right_as_in_the_record_example():
+    # RECORD.md's example: 6-6 opens, seat 1 plays 6-5 naming no end (both ends show 6, so the
+    # choice only mirrors the line), then seat 0 plays 5-4 on the *right* end: the 5 is there.
+    hands = [["6-6", "5-4", "3-1", "0-0", "2-2", "6-1", "4-3"],
+             ["6-5", "5-5", "2-0", "1-1", "6-2", "4-4", "3-3"]]
+    res = replay(record("draw", [rnd(hands, [P(0, "6-6"), P(1, "6-5"), P(0, "5-4", "right")])],
+                        players=2))
+    # ends 6 | 4: seat 1 must play 6-2 (left) or 4-4 (right)
+    assert_next(res, 1, [P(1, "6-2"), P(1, "4-4")])
+    # named left instead, 5-4 does not fit (the left end shows 6)
+    assert_record_error(record("draw", [rnd(hands, [P(0, "6-6"), P(1, "6-5"),
+                                                    P(0, "5-4", "left")])], players=2), 1, 3)
+    # the line as the table draws it: 6-6 then 6-5 to its right
+    m = engine.Match.from_record(record("draw", [rnd(hands, [P(0, "6-6"), P(1, "6-5")])],
+                                        players=2))
+    assert m.state.line_tiles() == [(6, 6), (6, 5)]
+
+
+def test_line_end_named_on_the_opening_tile_is_ignored():
+    # RECORD.md: `end` is optional where the tile does not fit two ends differently; the first
+    # tile has no ends yet, so a named end changes nothing: ends 3 | 6 as written.
+    for end in ("left", "right"):
+        res = replay(draw2([P(1, "3-6", end)]))
+        assert_next(res, 0, [P(0, "6-2"), P(0, "5-3"), P(0, "3-1")])
+    m = engine.Match.from_record(draw2([P(1, "3-6", "left")]))
+    assert m.state.line_tiles() == [(3, 6)]
+    assert m.to_record()["rounds"][0]["actions"] == [{"seat": 1, "play": "3-6", "end": "left"}]
+
+
 def test_line_tile_must_match_an_end():
     # ends 3 | 6; 5-4 matches neither.
     assert_record_error(draw2([P(1, "3-6"), P(0, "5-4")]), 1, 2)
@@ -175,6 +204,30 @@ def test_record_unknown_profile_is_malformed():
     assert_malformed(rec)
 
 
+def test_record_profile_that_is_not_a_name_is_malformed():
+    for bad in (["block"], {"name": "block"}, 3, None):
+        rec = block2([])
+        rec["profile"] = bad
+        assert_malformed(rec)
+
+
+def _gaple_record(**options):
+    return {"format": "domino-record/1", "profile": "gaple", "options": options, "rounds": []}
+
+
+def test_record_options_may_say_on_and_off_as_rules_md_does():
+    # RULES.md: "discard: on (default) or off", "blank25: off (default) or on"
+    for written, value in (("off", False), ("on", True), ("OFF", False)):
+        assert engine.Match.from_record(_gaple_record(discard=written)).options["discard"] is value
+    assert_malformed(_gaple_record(blank25="maybe"))
+
+
+def test_record_gaple_players_must_match_its_deal():
+    assert engine.Match.from_record(_gaple_record(players=4)).state.players == 4
+    assert engine.Match.from_record(_gaple_record(deal="5x5", players=5)).state.players == 5
+    assert_malformed(_gaple_record(players=5))
+
+
 def test_record_unknown_action_kind_is_illegal():
     assert_record_error(block2([P(0, "6-6"), {"seat": 1, "jump": True}]), 1, 2)
 
@@ -216,6 +269,21 @@ def test_cli_replay_reads_standard_input():
     proc = _cli(["-"], stdin=json.dumps(rec))
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["next"]["seat"] == 1
+
+
+def test_cli_replay_unreadable_input_exits_2_with_a_message(tmp_path):
+    cases = {"latin.json": b"\xff\xfe{}",
+             "deep.json": b"[" * 100_000 + b"]" * 100_000,
+             "digits.json": b'{"format": "domino-record/1", "profile": "draw", "rounds": [{"seed": '
+                            + b"9" * 5000 + b"}]}"}
+    for name, data in cases.items():
+        f = tmp_path / name
+        f.write_bytes(data)
+        proc = _cli([str(f)])
+        assert proc.returncode == 2, (name, proc.stderr)
+        assert proc.stdout == ""
+        assert proc.stderr.startswith("record: "), (name, proc.stderr)
+        assert "Traceback" not in proc.stderr
 
 
 def test_cli_replay_illegal_record_exits_2_with_message_on_stderr(tmp_path):

@@ -101,11 +101,11 @@ def ends_before(history):
             left, right = a, b
             continue
         end = h.get("end")
-        fits_left = left in (a, b)
-        if end == "left" or (end is None and fits_left):
-            left = b if a == left else a
-        else:
+        fits_right = right in (a, b)  # unnamed and fitting both: the right end (RECORD.md's example)
+        if end == "right" or (end is None and fits_right):
             right = b if a == right else a
+        else:
+            left = b if a == left else a
     return left, right
 
 
