@@ -154,12 +154,12 @@ def _same_info_one(args):
     return len(alts), len(check(state, seat, alts, seed=index, budget=12))
 
 
-def same_info(count, jobs, quiet):
+def same_info(count, jobs, quiet, tables=None):
     if not quiet:
         print(f"\nSame information: {count} positions per table, 8 re-deals each; choose() at every "
               f"level and hint() must not change (seed and budget fixed)")
     results = {}
-    for table in SAME_INFO_TABLES:
+    for table in tables or SAME_INFO_TABLES:
         work = [(table, i) for i in range(count)]
         if jobs > 1:
             import multiprocessing as mp
@@ -190,6 +190,8 @@ def main(argv=None):
     p.add_argument("--no-strength", action="store_true")
     p.add_argument("--same-info", type=int, default=0, metavar="N",
                    help="same-information check on N positions per profile, 8 re-deals each")
+    p.add_argument("--same-info-tables", default=",".join(SAME_INFO_TABLES),
+                   help="comma-separated tables for the same-information check")
     p.add_argument("--jobs", type=int, default=1, help="processes for the strength games")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
@@ -223,7 +225,11 @@ def main(argv=None):
                       f"{r['p99']:6.1f} {r['max']:7.1f} {r['p95_all']:8.1f} {r['p99_all']:8.1f} "
                       f"{r['cpu_p50']:8.1f} {r['cpu_p95']:8.1f} {r['cpu_p99']:8.1f}", flush=True)
     if args.same_info > 0:
-        out["same_info"] = same_info(args.same_info, args.jobs, args.json)
+        tables = args.same_info_tables.split(",")
+        unknown = [t for t in tables if t not in SAME_INFO_TABLES]
+        if unknown:
+            p.error(f"unknown same-information table {unknown[0]!r} (known: {', '.join(SAME_INFO_TABLES)})")
+        out["same_info"] = same_info(args.same_info, args.jobs, args.json, tables)
     if args.json:
         json.dump(out, sys.stdout, indent=2)
         print()
