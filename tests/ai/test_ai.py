@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Match, view_for
+from engine import Match, legal_actions, view_for
 from engine.ai import ViewError, choose, hint
 from engine.ai.sameinfo import alternatives, check, positions
 from engine.ai.world import Knowledge
@@ -127,3 +127,20 @@ def test_endgame_search_with_a_table_finds_the_plain_search_value(profile, optio
             assert _exact(state, me, team_of(state, me), [200_000], seen) == plain  # warm
             compared += 1
     assert compared >= 20
+
+
+@pytest.mark.parametrize("profile,options", [("draw", {"players": 2}), ("block", {"players": 3}),
+                                             ("gaple", {"deal": "4x6"}), ("six-love", {})],
+                         ids=["draw-2p", "block-3p", "gaple-4x6", "six-love"])
+def test_knowledge_follows_the_line_as_the_engine_lays_it(profile, options):
+    """The computer replays the public history to know the open ends: they must be the engine's,
+    whichever end an unnamed tile on equal ends went to."""
+    rng = random.Random(5)
+    for game in range(12):
+        m = Match(profile, options)
+        m.start_round(seed=game, opener=game % 4 if profile == "gaple" else None)
+        state = m.state
+        while state.phase == "play":
+            K = Knowledge(view_for(state, state.turn))
+            assert (K.left, K.right) == (state.left, state.right)
+            state = m.act(rng.choice(legal_actions(state)))
