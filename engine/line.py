@@ -134,7 +134,7 @@ def do(s, prev, a) -> None:
 def finish(s, prev, end, last) -> None:
     """Score the round through the profile's hook and close it."""
     result, scores, carry, match_winner, game_over = s.ctx.hooks.settle(s, prev, end, last)
-    s.end = RoundEnd(result, scores, match_winner, carry)
+    s.outcome = RoundEnd(result, scores, match_winner, carry)
     s.phase = "game_over" if game_over else "round_over"
     s.turn = None
 

@@ -55,11 +55,12 @@ def start_round(state: State, deal: Deal | None = None, *, seed: int | None = No
         deal = seeded_deal(prev.ts, prev.players, prev.hand_size, prev.lot, seed)
     elif deal.seed is None:  # a seeded deal is whole by construction
         check_deal(prev.profile.name, prev.options, deal)
-    end, match_no = state.end, prev.match_no
-    if end is None:  # the first round
+    outcome, match_no = state.outcome, prev.match_no
+    if outcome is None:  # the first round
         carry, scores, results = {}, prev.scores, prev.results
     else:
-        carry, scores, results = dict(end.carry_out or {}), end.scores, prev.results + (end.result,)
+        carry = dict(outcome.carry_out or {})
+        scores, results = outcome.scores, prev.results + (outcome.result,)
     if carry.pop("new_match", False):
         scores, match_no = (0,) * len(scores), match_no + 1
     ts = prev.ts

@@ -39,10 +39,10 @@ class RoundContext:
 
 class State:
     """A position of a one-line game (and what every game has). `TrainState` adds Mexican Train's
-    trains. What a finished round produced is one `RoundEnd` in `end`, None while it is played,
+    trains. What a finished round produced is one `RoundEnd` in `outcome`, None while it is played,
     so the copy made at every action carries no more fields than play changes."""
     __slots__ = ("ctx", "phase", "turn", "hands", "discards", "stock_pos", "played", "passes", "log",
-                 "left", "right", "lead_mask", "pending", "end", "_legal")
+                 "left", "right", "lead_mask", "pending", "outcome", "_legal")
 
     def clone(self) -> "State":
         new = object.__new__(self.__class__)
@@ -59,7 +59,7 @@ class State:
         new.right = self.right
         new.lead_mask = self.lead_mask
         new.pending = self.pending
-        new.end = self.end
+        new.outcome = self.outcome
         new._legal = None
         return new
 
@@ -67,21 +67,21 @@ class State:
     @property
     def result(self):
         """The finished round's result (RECORD.md replay entry), None while it is played."""
-        return None if self.end is None else self.end.result
+        return None if self.outcome is None else self.outcome.result
 
     @property
     def scores(self) -> tuple:
         """Running scores: those before the round until it ends, then including it."""
-        return self.ctx.scores if self.end is None else self.end.scores
+        return self.ctx.scores if self.outcome is None else self.outcome.scores
 
     @property
     def match_winner(self):
-        return None if self.end is None else self.end.match_winner
+        return None if self.outcome is None else self.outcome.match_winner
 
     @property
     def carry_out(self):
         """What this round hands on to the next one (leader, winner...)."""
-        return None if self.end is None else self.end.carry_out
+        return None if self.outcome is None else self.outcome.carry_out
 
     # -- convenient read-only facts ------------------------------------------------------------
     @property
@@ -191,7 +191,7 @@ def blank_state(ctx: RoundContext) -> State:
     s.left = s.right = -1
     s.lead_mask = None
     s.pending = None
-    s.end = None
+    s.outcome = None
     s._legal = None
     if train:
         s.trains = None
