@@ -149,6 +149,21 @@ def join(make, room, seat, name=None):
     return phone, joined["token"]
 
 
+def start(host) -> int:
+    """The host deals the next round; returns the room's version after the deal."""
+    answer = ask(host, {"type": "start_round"})
+    assert answer["type"] == "ok", answer
+    return answer["version"]
+
+
+def dealt_room(live, make, seats, profile="draw", options=None):
+    """A room with `seats`, a phone joined on every phone seat and the first round dealt.
+    Returns (host, room, {seat: phone client}, version after the deal)."""
+    host, room_id, _ = create_room(make, profile, options or {"players": len(seats)}, seats)
+    phones = {s: join(make, room_id, s)[0] for s, seat in enumerate(seats) if seat["kind"] == "phone"}
+    return host, live.tables.rooms[room_id], phones, start(host)
+
+
 def ask(client, msg) -> dict:
     """Send a message with a ref and return its ok/error answer."""
     ref = f"r{id(msg)}"

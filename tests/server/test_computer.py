@@ -11,7 +11,7 @@ from engine import ai
 from tabletop import computer
 from tabletop.app import create_app
 
-from conftest import create_room, join
+from conftest import create_room, dealt_room, start
 
 def ask(client, msg) -> dict:
     """Like conftest.ask, and a `hint` frame answers its ref too."""
@@ -21,12 +21,6 @@ def ask(client, msg) -> dict:
 
 
 DEVICE_HARD = [{"kind": "device", "name": "Ana"}, {"kind": "computer", "level": "hard"}]
-
-
-def start(host):
-    answer = ask(host, {"type": "start_round"})
-    assert answer["type"] == "ok", answer
-    return answer["version"]
 
 
 def _seat_view(seed=5):
@@ -140,11 +134,9 @@ def test_secret_survives_restart_and_old_rooms_get_one(tmp_path):
 
 
 def test_computer_plays_a_round_against_a_phone(live, client_factory):
-    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
-                                   [{"kind": "phone"}, {"kind": "computer", "level": "medium"}])
-    p0, _ = join(client_factory, room_id, 0)
-    room = live.tables.rooms[room_id]
-    v = start(host)
+    host, room, phones, v = dealt_room(live, client_factory,
+                                       [{"kind": "phone"}, {"kind": "computer", "level": "medium"}])
+    p0 = phones[0]
     f = p0.view(v)
     for _ in range(300):
         if f["view"]["phase"] != "play":
@@ -157,12 +149,8 @@ def test_computer_plays_a_round_against_a_phone(live, client_factory):
 
 
 def test_hint_for_own_seat_only(live, client_factory, monkeypatch):
-    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
-                                   [{"kind": "phone"}, {"kind": "phone"}])
-    p0, _ = join(client_factory, room_id, 0)
-    p1, _ = join(client_factory, room_id, 1)
-    room = live.tables.rooms[room_id]
-    v = start(host)
+    host, room, phones, v = dealt_room(live, client_factory, [{"kind": "phone"}, {"kind": "phone"}])
+    p0, p1 = phones[0], phones[1]
     turn = room.state.turn
     me, other = (p0, p1) if turn == 0 else (p1, p0)
     seen = []
@@ -204,13 +192,8 @@ def test_hint_for_device_seat_from_host(live, client_factory):
 
 
 def test_can_undo_and_can_redo_in_view_frames(live, client_factory):
-    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
-                                   [{"kind": "phone"}, {"kind": "phone"}])
-    p0, _ = join(client_factory, room_id, 0)
-    p1, _ = join(client_factory, room_id, 1)
-    room = live.tables.rooms[room_id]
-    v = start(host)
-    phones = {0: p0, 1: p1}
+    host, room, phones, v = dealt_room(live, client_factory, [{"kind": "phone"}, {"kind": "phone"}])
+    p0, p1 = phones[0], phones[1]
     for c in (host, p0, p1):
         f = c.view(v)
         assert f["can_undo"] is False and f["can_redo"] is False

@@ -1,11 +1,9 @@
 """The server's smaller parts: QR codes, the CLI, discovery's failure path, the store, HTTP routes."""
 from __future__ import annotations
 
-import json
 import logging
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from tabletop import qr

@@ -1,15 +1,9 @@
 """Join, a full Draw hand over real sockets, reconnect, forged tokens, stale versions, freeing seats."""
 from __future__ import annotations
 
-from conftest import ask, create_room, join
+from conftest import ask, create_room, dealt_room, join, start
 
 PHONES2 = [{"kind": "phone"}, {"kind": "phone"}]
-
-
-def start(host):
-    answer = ask(host, {"type": "start_round"})
-    assert answer["type"] == "ok", answer
-    return answer["version"]
 
 
 def play_round(live, room_id, phones, host, pick=lambda legal: legal[0], limit=500):
@@ -284,11 +278,9 @@ def test_rooms_are_restored_from_the_store(live, client_factory, tmp_path):
 
 def test_computer_waits_mid_game_while_rules_or_results_are_open(live, client_factory):
     import time
-    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
-                                   [{"kind": "phone"}, {"kind": "computer", "level": "easy"}])
-    p0, _ = join(client_factory, room_id, 0)
-    room = live.tables.rooms[room_id]
-    v = start(host)
+    host, room, phones, v = dealt_room(live, client_factory,
+                                       [{"kind": "phone"}, {"kind": "computer", "level": "easy"}])
+    p0 = phones[0]
     f = p0.view(v)
     while f["view"]["turn"] != 0:  # let the computer open if it leads
         f = p0.view(f["version"] + 1)
