@@ -305,22 +305,27 @@ def choose_easy(K: Knowledge, rng) -> Decision:
     return Decision(max(range(len(legal)), key=lambda j: noisy[j]), scores, plan)
 
 
-def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=0, depth=None,
-             table=False, left=hands_left):
+def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=0, table=False,
+             left=hands_left, reading=0.0):
     """Mean playout value of each candidate index over sampled worlds (same worlds for all).
     Exact search once `left(state)` is at most `exact_at`. With `table`, the exact search of a
-    world shares one transposition table between candidates."""
+    world shares one transposition table between candidates. With `reading`, each world counts
+    as much as the other seats' plays make it likely (`Knowledge.build`): the sampling stays
+    uniform over what is certain, the plays only weigh."""
     totals = {j: 0.0 for j in candidates}
     used = 0
+    mass = 0.0
     exact_budget = [nodes * 6]  # nodes for the whole decision; then playouts only
     me = K.me
     for _ in range(worlds):
         if time.perf_counter() > deadline:
             break
-        w = K.world(rng, tries=12)
+        w = K.world(rng, tries=12, reading=reading)
         if w is None:
             continue
         used += 1
+        weight = K.weight if reading else 1.0  # how likely the others' plays make this world
+        mass += weight
         acts = legal_actions(w)
         me_team = team_of(w, me)
         crn = rng.getrandbits(64)  # the same playout noise for every candidate in this world
@@ -338,10 +343,10 @@ def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=
             if v is None:
                 end = playout(s1, random.Random(crn))
                 v = values(end)[me] if end.phase != "play" else 0.0
-            totals[j] += v
-    if not used:
+            totals[j] += weight * v
+    if not used or not mass:
         return None, 0
-    return {j: totals[j] / used for j in candidates}, used
+    return {j: totals[j] / mass for j in candidates}, used
 
 
 def _exact(state, me, me_team, box, seen=None):
@@ -406,10 +411,12 @@ HARD_ROLLOUTS = 240        # playouts per decision (line games), spread over the
 HARD_TRAIN_ROLLOUTS = 12   # Mexican Train: full playouts per decision
 HARD_TOP = 8               # candidates the playouts compare (the strategy's best)
 HARD_WEIGHT = 0.05         # how much the strategy's ranking counts next to the playouts
-HARD_EXACT = 6             # tiles left in hands from which hard searches exactly (3+ players)
-HARD_NODES = 1500          # search nodes per world (six times that per decision)
-HARD_EXACT_2P = 10         # 2 players: tiles still to play (hands and boneyard), with a table
-HARD_NODES_2P = 1500       # (about 110 ms of CPU at the 95th percentile here)
+# hard's exact search near the end, by seats (3: three or more): from how many tiles, counted
+# how, search nodes per world (six times that per decision), with a transposition table. Two
+# hands are searched from 10 tiles still to play (hands and boneyard) with a table (about 120 ms
+# of CPU at the 95th percentile here); each further seat widens the tree, so from 6 in hands.
+HARD_SEARCH = {2: (10, tiles_to_play, 1500, True), 3: (6, hands_left, 1500, False)}
+HARD_READING = 0.5         # how strongly hard reads the others' plays as shedding weight
 CAP_SECONDS = 1.5          # wall-clock safety cap (budgets are counted in iterations)
 
 
@@ -446,12 +453,9 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
     else:
         cands = order[:HARD_TOP]
         worlds = max(2 if budget else 6, min(60, (budget or HARD_ROLLOUTS) // len(cands)))
-        if K.n == 2:  # deeper: a transposition table makes the longer endgames affordable
-            est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=HARD_EXACT_2P,
-                                 nodes=HARD_NODES_2P, table=True, left=tiles_to_play)
-        else:
-            est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=HARD_EXACT,
-                                 nodes=HARD_NODES)
+        exact_at, left, nodes, table = HARD_SEARCH[min(K.n, 3)]
+        est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=exact_at, nodes=nodes,
+                             table=table, left=left, reading=HARD_READING)
         top = cands
     if est is None:
         return Decision(order[0], scores, plan)

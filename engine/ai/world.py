@@ -13,6 +13,8 @@ seat cannot look at a hand it may not see.
 """
 from __future__ import annotations
 
+import math
+
 from ..actions import Action, IllegalAction
 from ..deal import Deal
 from ..line import goes_right
@@ -436,14 +438,15 @@ class Knowledge:
             out[j] = t
         return out
 
-    def world(self, rng, tries: int = 40):
+    def world(self, rng, tries: int = 40, reading: float = 0.0):
         """A consistent hypothetical state (the seat to act is this seat, with the same legal
         actions), or None when `tries` samples all break a constraint the slots cannot express
-        (a `done` proves a tile still fitted; in gaple somebody always holds a fitting tile)."""
+        (a `done` proves a tile still fitted; in gaple somebody always holds a fitting tile).
+        With `reading`, `self.weight` is how likely the other seats' plays were in that world."""
         want = self.view["legal"]
         for _ in range(tries):
             try:
-                state = self.build(self.sample(rng))
+                state = self.build(self.sample(rng), reading)
             except (IllegalAction, ViewError):
                 continue
             if state.phase == "play" and state.turn == self.me and \
@@ -452,8 +455,12 @@ class Knowledge:
         return None
 
     # -- building a state ---------------------------------------------------------------------
-    def build(self, sample):
-        """The engine state of the world where the unseen tiles lie as `sample` says."""
+    def build(self, sample, reading: float = 0.0):
+        """The engine state of the world where the unseen tiles lie as `sample` says. With
+        `reading` (> 0), also weigh the world by the other seats' plays: players tend to shed
+        weight, so a play is taken as chosen with odds exp(reading * pips) among the tiles that
+        seat could play then; `self.weight` is the product (1 for a world where every play was
+        the heaviest on offer)."""
         ts, n, me, view = self.ts, self.n, self.me, self.view
         slots, placed, assignment = sample
         dealt = [0] * n
@@ -496,11 +503,32 @@ class Knowledge:
                     tuple(tiles[i] for i in stock_idx), start, view.get("lot_opener"))
         state = start_state(self.profile, self.options, view.get("carry") or {}, view["round"],
                             tuple(view["scores"]), deal, tuple(view.get("rounds") or ()))
+        log_weight = 0.0
         for k, entry in enumerate(self.history):
             if "discard" in entry and entry["discard"] is None:
                 entry = {"seat": entry["seat"], "discard": str(tiles[discards[k]])}
+            if reading and "play" in entry and entry["seat"] != me:
+                log_weight += _play_odds(state, _idx(entry["play"]), reading)
             state = apply(state, Action.from_json(entry))
+        self.weight = math.exp(log_weight)
         return state
+
+
+def _play_odds(state, played, reading):
+    """log of how likely `played` was among the seat's fitting tiles, relative to the heaviest
+    (0 when it was the heaviest or the only one)."""
+    pips = state.ctx.ts.pips
+    best = pips[played]
+    seen = set()
+    for a in legal_actions(state):
+        if a.kind == "play" and a.tile.index not in seen:
+            seen.add(a.tile.index)
+            if pips[a.tile.index] > best:
+                best = pips[a.tile.index]
+    if len(seen) < 2:
+        return 0.0
+    total = sum(math.exp(reading * (pips[i] - best)) for i in seen)
+    return reading * (pips[played] - best) - math.log(total)
 
 
 def start_state(profile: str, options: dict, carry: dict, round_no: int, scores: tuple, deal: Deal,

@@ -144,3 +144,62 @@ def test_knowledge_follows_the_line_as_the_engine_lays_it(profile, options):
             K = Knowledge(view_for(state, state.turn))
             assert (K.left, K.right) == (state.left, state.right)
             state = m.act(rng.choice(legal_actions(state)))
+
+
+def test_reading_the_plays_weighs_worlds_by_how_likely_each_play_was():
+    """hard weighs a sampled world by the other seats' plays (players tend to shed weight): the
+    odds of the tiles a seat could play sum to one and favour the heavier; a world in which the
+    opponent passed over a heavier tile that fitted weighs less than one where it had none."""
+    import math
+
+    from engine import apply, new_game, start_round
+    from engine.ai.world import _play_odds
+
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(30):
+        state = start_round(new_game("block", {"players": 2}), seed=seed)
+        while state.phase == "play":
+            acts = legal_actions(state)
+            tiles = sorted({a.tile.index for a in acts if a.kind == "play"},
+                           key=lambda i: state.ctx.ts.pips[i])
+            if len(tiles) > 1 and state.ctx.ts.pips[tiles[0]] < state.ctx.ts.pips[tiles[-1]]:
+                odds = [_play_odds(state, i, 0.5) for i in tiles]
+                assert math.fsum(math.exp(o) for o in odds) == pytest.approx(1.0)
+                assert odds[0] < odds[-1] <= 0.0
+                checked += 1
+            state = apply(state, rng.choice(acts))
+    assert checked >= 20
+
+    # the second seat answers the opening double with its lightest fitting tile; the opener, to act
+    # again, weighs each world by that play: 1 where nothing else fitted, less where the
+    # opponent passed over other fitting tiles, least where it passed over the heavy one.
+    for seed in range(300):
+        m = Match("block", {"players": 2})
+        m.start_round(seed=seed)
+        st = m.act(legal_actions(m.state)[0].to_json())  # the opening double (forced)
+        plays = [a for a in legal_actions(st) if a.kind == "play"]
+        if not plays:
+            continue
+        light = min(plays, key=lambda a: a.tile.pips)
+        heavy = max(plays, key=lambda a: a.tile.pips)
+        if heavy.tile.pips > light.tile.pips:
+            break
+    else:
+        pytest.fail("no deal where the second seat had a choice")
+    ts = st.ctx.ts
+    fits = ts.suit[st.left] | ts.suit[st.right]
+    opponent = st.turn
+    st = m.act(light.to_json())
+    K = Knowledge(view_for(st, st.turn))
+    rng = random.Random(1)
+    weights = {True: [], False: []}
+    for _ in range(300):
+        w = K.world(rng, reading=0.5)
+        dealt = sum(1 << t.index for t in w.ctx.deal.hands[opponent])
+        others = dealt & fits & ~(1 << light.tile.index)
+        assert (K.weight == 1.0) == (others == 0)
+        weights[bool(dealt >> heavy.tile.index & 1)].append(K.weight)
+    assert weights[True] and weights[False]
+    assert max(weights[True]) < 1.0
+    assert sum(weights[True]) / len(weights[True]) < sum(weights[False]) / len(weights[False])
