@@ -459,8 +459,8 @@ class Knowledge:
         """The engine state of the world where the unseen tiles lie as `sample` says. With
         `reading` (> 0), also weigh the world by the other seats' plays: players tend to shed
         weight, so a play is taken as chosen with odds exp(reading * pips) among the tiles that
-        seat could play then; `self.weight` is the product (1 for a world where every play was
-        the heaviest on offer)."""
+        seat could play then; `self.weight` is the product of those probabilities (1 where no
+        other seat ever had a choice)."""
         ts, n, me, view = self.ts, self.n, self.me, self.view
         slots, placed, assignment = sample
         dealt = [0] * n
@@ -515,8 +515,8 @@ class Knowledge:
 
 
 def _play_odds(state, played, reading):
-    """log of how likely `played` was among the seat's fitting tiles, relative to the heaviest
-    (0 when it was the heaviest or the only one)."""
+    """The log of the probability that the seat to act in `state` chose `played` among the
+    tiles it could play, each with odds exp(reading * pips) (0 when it had no other)."""
     pips = state.ctx.ts.pips
     best = pips[played]
     seen = set()
