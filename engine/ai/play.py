@@ -324,7 +324,7 @@ def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=
         if w is None:
             continue
         used += 1
-        weight = K.weight if reading else 1.0  # how likely the others' plays make this world
+        weight = K.weight  # how likely the others' plays make this world (1: not read)
         mass += weight
         acts = legal_actions(w)
         me_team = team_of(w, me)

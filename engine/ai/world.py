@@ -442,7 +442,8 @@ class Knowledge:
         """A consistent hypothetical state (the seat to act is this seat, with the same legal
         actions), or None when `tries` samples all break a constraint the slots cannot express
         (a `done` proves a tile still fitted; in gaple somebody always holds a fitting tile).
-        With `reading`, `self.weight` is how likely the other seats' plays were in that world."""
+        `self.weight` is how likely the other seats' plays were in that world (1 without
+        `reading`)."""
         want = self.view["legal"]
         for _ in range(tries):
             try:

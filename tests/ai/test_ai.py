@@ -196,6 +196,7 @@ def test_reading_the_plays_weighs_worlds_by_how_likely_each_play_was():
     weights = {True: [], False: []}
     for _ in range(300):
         w = K.world(rng, reading=0.5)
+        assert w is not None
         dealt = sum(1 << t.index for t in w.ctx.deal.hands[opponent])
         others = dealt & fits & ~(1 << light.tile.index)
         assert (K.weight == 1.0) == (others == 0)
