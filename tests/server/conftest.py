@@ -39,7 +39,10 @@ class Live:
 class Client:
     """A websocket-client socket that remembers every frame it received."""
 
-    def __init__(self, url, timeout=5, **kw):
+    # Generous: every move is committed with an fsync (synchronous=FULL) before its reply, and on
+    # this shared machine one reply once took over 5 s (likely that fsync). No test waits out a
+    # timeout, so only a failing test gets slower.
+    def __init__(self, url, timeout=20, **kw):
         self.sock = websocket.create_connection(url, timeout=timeout, **kw)
         self.frames: list[dict] = []      # every frame received, in order
         self.backlog: list[dict] = []     # received but not consumed yet

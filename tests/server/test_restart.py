@@ -51,7 +51,7 @@ class Server:
                 time.sleep(0.05)
 
     def ws(self) -> Client:
-        return Client(f"ws://127.0.0.1:{self.port}/ws", timeout=5)
+        return Client(f"ws://127.0.0.1:{self.port}/ws")
 
     def kill9(self):
         """SIGKILL to every process of the server at once (no chance to clean up)."""
