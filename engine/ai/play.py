@@ -13,7 +13,7 @@ import time
 from ..line import goes_right
 from ..rules import legal_actions
 from ..tiles import bits
-from .world import Knowledge
+from .world import Knowledge, _idx
 
 
 # -- values ---------------------------------------------------------------------------------
@@ -215,12 +215,6 @@ def score_line(K: Knowledge, action: dict) -> float:
     if hand == 0:
         s += 100                                           # go out
     return s
-
-
-def _idx(text):
-    a, b = (int(x) for x in text.split("-"))
-    hi, lo = max(a, b), min(a, b)
-    return hi * (hi + 1) // 2 + lo
 
 
 # -- Mexican Train: the planner ---------------------------------------------------------------
