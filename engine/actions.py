@@ -3,6 +3,7 @@
 Actions are interned: two equal actions are the same object, so checking an action against the
 legal list is a pointer comparison. Build them with `Action.make` or `Action.from_json`.
 """
+
 from __future__ import annotations
 
 from .tiles import Tile, bits, parse_pair
@@ -72,8 +73,9 @@ class Action:
         return dict(self._json)
 
     @classmethod
-    def from_json(cls, data) -> "Action":
+    def from_json(cls, data) -> Action:
         """Parse the record form; raises IllegalAction('malformed_action', ...) on bad shape."""
+
         def bad(why):
             raise IllegalAction("malformed_action", why)
 
@@ -103,8 +105,11 @@ class Action:
             if end is not None and end not in ENDS:
                 bad("end is 'left' or 'right'")
             train = data.get("train")
-            if train is not None and train != "mexican" and (
-                    not isinstance(train, int) or isinstance(train, bool) or not 0 <= train < MAX_SEATS):
+            if (
+                train is not None
+                and train != "mexican"
+                and (not isinstance(train, int) or isinstance(train, bool) or not 0 <= train < MAX_SEATS)
+            ):
                 bad("train is a seat number or 'mexican'")
             flip = kind == "play" and x < y
             return cls.make(seat, kind, tile, end, train, None, flip)
@@ -116,7 +121,7 @@ class Action:
             bad(f"{kind} must be true")
         return cls.make(seat, kind)
 
-    def unflipped(self) -> "Action":
+    def unflipped(self) -> Action:
         return Action.make(self.seat, self.kind, self.tile, self.end, self.train, self.opener, False)
 
     def __repr__(self):

@@ -24,8 +24,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 # A playout runner plays one game and returns the number of decisions (actions) it took.
 Runner = Callable[[int], int]
@@ -98,9 +98,7 @@ def engine_runner(case: Case, rng: random.Random) -> Runner:
             state = apply(state, choice(acts))
             n += 1
             if n > MAX_ACTIONS_PER_GAME:
-                raise BenchError(
-                    f"{case.label}, seed {seed}: round not over after {n} actions"
-                )
+                raise BenchError(f"{case.label}, seed {seed}: round not over after {n} actions")
         return n
 
     return play
@@ -109,8 +107,8 @@ def engine_runner(case: Case, rng: random.Random) -> Runner:
 def openspiel_available() -> tuple[bool, str]:
     """(True, version) when OpenSpiel and its Python games import, else (False, why)."""
     try:
-        import pyspiel  # noqa: F401
         import open_spiel.python.games  # noqa: F401  (registers the python_* games)
+        import pyspiel  # noqa: F401
     except Exception as err:  # ImportError, or a broken binary wheel
         return False, f"{type(err).__name__}: {err}"
     if OPENSPIEL_GAME not in pyspiel.registered_names():
@@ -125,8 +123,8 @@ def openspiel_available() -> tuple[bool, str]:
 
 def openspiel_runner(rng: random.Random) -> Runner:
     """A runner playing one random game of OpenSpiel's python_block_dominoes, deal included."""
-    import pyspiel
     import open_spiel.python.games  # noqa: F401
+    import pyspiel
 
     game = pyspiel.load_game(OPENSPIEL_GAME)
     choice, choices = uniform_pick(rng), rng.choices
@@ -217,7 +215,9 @@ class Report:
 
     def _header(self) -> None:
         if not self.as_json and not self.header_done:
-            self._print(f"{'case':<34} {'options':<22} {'games/s':>10} {'actions/game':>13} {'µs/action':>10}")
+            self._print(
+                f"{'case':<34} {'options':<22} {'games/s':>10} {'actions/game':>13} {'µs/action':>10}"
+            )
             self._print("-" * 93)
             self.header_done = True
 
@@ -237,7 +237,9 @@ class Report:
             return
         self._header()
         us = 1e6 / (rate * apg) if rate and apg else float("nan")
-        opts = json.dumps(options, separators=(",", ":")) if options else ("{}" if options is not None else "-")
+        opts = (
+            json.dumps(options, separators=(",", ":")) if options else ("{}" if options is not None else "-")
+        )
         self._print(f"{label:<34} {opts:<22} {rate:>10.1f} {apg:>13.1f} {us:>10.1f}")
 
     def ratio(self, engine: Meter, other: Meter) -> None:
@@ -276,21 +278,28 @@ def build_parser() -> argparse.ArgumentParser:
         "for each profile, through new_game/start_round/legal_actions/apply.",
     )
     parser.add_argument(
-        "--seconds", type=float, default=2.0,
+        "--seconds",
+        type=float,
+        default=2.0,
         help="time budget per case, split into --rounds segments (default: 2.0)",
     )
     parser.add_argument(
-        "--rounds", type=int, default=3,
+        "--rounds",
+        type=int,
+        default=3,
         help="timed segments per case; the median rate is reported (default: 3)",
     )
     parser.add_argument(
-        "--profile", action="append", metavar="NAME",
+        "--profile",
+        action="append",
+        metavar="NAME",
         help="a profile (block, draw, gaple, six-love, mexican-train) or a case "
         "(e.g. block-2p, gaple-5x5); repeatable; default: all cases",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument(
-        "--openspiel", action="store_true",
+        "--openspiel",
+        action="store_true",
         help=f"also measure OpenSpiel's {OPENSPIEL_GAME}, alternating with {BASELINE_LABEL}, "
         "and print the ratio (fails if open_spiel is not importable)",
     )

@@ -1,5 +1,6 @@
 """`python -m engine replay FILE|-`, `python -m engine deal --profile P --seed N [--option k=v]`,
 `python -m engine bench ...`."""
+
 from __future__ import annotations
 
 import argparse
@@ -35,8 +36,7 @@ def cmd_replay(args) -> int:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as err:
-        print(f"record: not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})",
-              file=sys.stderr)
+        print(f"record: not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})", file=sys.stderr)
         return 2
     except RecursionError:
         print("record: not valid JSON (nested too deeply)", file=sys.stderr)
@@ -68,8 +68,12 @@ def cmd_deal(args) -> int:
     except ValueError as err:
         print(str(err), file=sys.stderr)
         return 2
-    out = {"profile": args.profile, "seed": args.seed,
-           "hands": [[str(t) for t in h] for h in deal.hands], "stock": [str(t) for t in deal.stock]}
+    out = {
+        "profile": args.profile,
+        "seed": args.seed,
+        "hands": [[str(t) for t in h] for h in deal.hands],
+        "stock": [str(t) for t in deal.stock],
+    }
     if deal.opener is not None:
         out["opener"] = deal.opener
     print(json.dumps(out))
@@ -80,6 +84,7 @@ def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "bench":
         from .bench import main as bench_main
+
         return bench_main(argv[1:]) or 0
     parser = argparse.ArgumentParser(prog="python -m engine", description="Domino rules engine tools.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -90,8 +95,12 @@ def main(argv=None) -> int:
     d.add_argument("--profile", required=True)
     d.add_argument("--seed", required=True, type=int)
     d.add_argument("--players", type=int)
-    d.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="a profile option, e.g. --option deal=5x5 (repeatable)")
+    d.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a profile option, e.g. --option deal=5x5 (repeatable)",
+    )
     d.set_defaults(func=cmd_deal)
     sub.add_parser("bench", help="random-playout speed of every profile (see --help of it)")
     args = parser.parse_args(argv)

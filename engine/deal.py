@@ -1,9 +1,10 @@
 """Deals: explicit (from a record) or from a seed through the project's own shuffle."""
+
 from __future__ import annotations
 
 import hashlib
 import struct
-from functools import lru_cache
+from functools import cache
 
 from .profiles import get_profile, hand_size, normalize_options, seat_count
 from .tiles import Tile, tile_set
@@ -15,20 +16,31 @@ class Deal:
     `hands` (per seat, a tuple of Tile) and `stock` (every other tile, in order: the boneyard's
     draw order, the tiles left out, or gaple's leftovers) are built on first use from the index
     form the rules work with: `hand_masks` (a bitmask per seat) and `stock_indices`."""
-    __slots__ = ("_hands", "_stock", "_order", "_sizes", "start", "opener", "seed", "hand_masks",
-                 "stock_indices")
+
+    __slots__ = (
+        "_hands",
+        "_stock",
+        "_order",
+        "_sizes",
+        "start",
+        "opener",
+        "seed",
+        "hand_masks",
+        "stock_indices",
+    )
 
     def __init__(self, hands, stock, start=None, opener=None, seed=None):
-        self.start = start      # gaple 4x6/5x5: (x, y) of the turned-up tile as written (left x, right y)
-        self.opener = opener    # seat drawn by lot, where a profile draws one (gaple 4x6/5x5)
+        self.start = start  # gaple 4x6/5x5: (x, y) of the turned-up tile as written (left x, right y)
+        self.opener = opener  # seat drawn by lot, where a profile draws one (gaple 4x6/5x5)
         self.seed = seed
         self._hands, self._stock, self._order = hands, stock, None
         self.hand_masks = tuple(sum(1 << t.index for t in hand) for hand in hands)
         self.stock_indices = tuple(t.index for t in stock)
 
     @classmethod
-    def from_order(cls, order: list, players: int, size: int, max_pip: int, start=None,
-                   opener=None, seed=None) -> "Deal":
+    def from_order(
+        cls, order: list, players: int, size: int, max_pip: int, start=None, opener=None, seed=None
+    ) -> Deal:
         """From a shuffled order of tile indices: `size` tiles to each seat in turn, then the stock."""
         deal = object.__new__(cls)
         deal.start, deal.opener, deal.seed = start, opener, seed
@@ -36,7 +48,7 @@ class Deal:
         deal._order, deal._sizes = order, (players, size, max_pip)
         bit = _BITS.__getitem__
         dealt = players * size
-        deal.hand_masks = tuple([sum(map(bit, order[k:k + size])) for k in range(0, dealt, size)])
+        deal.hand_masks = tuple([sum(map(bit, order[k : k + size])) for k in range(0, dealt, size)])
         deal.stock_indices = tuple(order[dealt:])
         return deal
 
@@ -45,8 +57,9 @@ class Deal:
         if self._hands is None:
             players, size, max_pip = self._sizes
             tiles = tile_set(max_pip).tiles
-            self._hands = tuple(tuple(tiles[i] for i in self._order[k * size:(k + 1) * size])
-                                for k in range(players))
+            self._hands = tuple(
+                tuple(tiles[i] for i in self._order[k * size : (k + 1) * size]) for k in range(players)
+            )
         return self._hands
 
     @property
@@ -56,7 +69,7 @@ class Deal:
             self._stock = tuple(tiles[i] for i in self.stock_indices)
         return self._stock
 
-    def with_opener(self, opener) -> "Deal":
+    def with_opener(self, opener) -> Deal:
         return Deal(self.hands, self.stock, self.start, opener, self.seed)
 
     def to_json(self) -> dict:
@@ -89,7 +102,7 @@ def deal_from_seed(profile_name: str, options: dict | None, seed: int) -> Deal:
 _BITS = tuple(1 << i for i in range(91))  # 1 << index for every tile of a double-twelve set
 
 
-@lru_cache(maxsize=None)
+@cache
 def _numbers(count: int) -> struct.Struct:
     return struct.Struct(f">{count}Q")
 
@@ -126,8 +139,13 @@ def shuffled_positions(count: int, stream: SeedStream) -> list:
 
 def _seeded(profile, options: dict, seed: int) -> Deal:
     """deal_from_seed for options already normalized."""
-    return seeded_deal(tile_set(profile.max_pip), seat_count(profile, options),
-                       hand_size(profile, options), uses_lot(profile.name, options), seed)
+    return seeded_deal(
+        tile_set(profile.max_pip),
+        seat_count(profile, options),
+        hand_size(profile, options),
+        uses_lot(profile.name, options),
+        seed,
+    )
 
 
 def seeded_deal(ts, players: int, size: int, lot: bool, seed: int) -> Deal:
@@ -170,6 +188,7 @@ def check_deal(profile_name: str, options: dict, deal: Deal) -> None:
 def explicit_deal(profile_name: str, options: dict, hands, stock, opener=None) -> Deal:
     """A deal from the record's `hands`/`stock` lists of 'a-b' strings (ValueError when broken)."""
     from .tiles import parse_pair
+
     if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
         raise ValueError("hands must be a list of lists of tiles")
     if not isinstance(stock, list):

@@ -2,6 +2,7 @@
 ends, placing a tile, what a stuck player may do, and the turn order. What differs between those
 profiles (who opens, when a round is blocked, how it is scored) is in the profile's own module.
 """
+
 from __future__ import annotations
 
 from .actions import Action, IllegalAction
@@ -139,18 +140,20 @@ def finish(s, prev, end, last) -> None:
     s.turn = None
 
 
-def explain(s, a) -> IllegalAction:
+def explain(s, a) -> IllegalAction:  # noqa: C901
     """Why `a` is not legal in `s` (a clear sentence for people and a stable code for clients)."""
     ts, seat = s.ctx.ts, a.seat
     legal_now = legal(s)
     if a.kind == "opener":
         if s.pending != "opener":
             return IllegalAction("illegal_action", f"seat {seat} cannot name an opener now")
-        return IllegalAction("illegal_action",
-                             f"seat {seat} can only name seat {seat} or their partner {(seat + 2) % 4}")
+        return IllegalAction(
+            "illegal_action", f"seat {seat} can only name seat {seat} or their partner {(seat + 2) % 4}"
+        )
     if s.pending == "opener":
-        return IllegalAction("must_name_opener",
-                             f"seat {s.turn} must first name the opener (themselves or their partner)")
+        return IllegalAction(
+            "must_name_opener", f"seat {s.turn} must first name the opener (themselves or their partner)"
+        )
     if a.train is not None:
         return IllegalAction("malformed_action", "only Mexican Train plays name a train")
     if a.kind in ("play", "discard") and a.tile.hi > ts.max_pip:
@@ -165,20 +168,33 @@ def explain(s, a) -> IllegalAction:
         i = a.tile.index
         fits_l, fits_r = ts.suit[s.left] >> i & 1, ts.suit[s.right] >> i & 1
         if not (fits_l or fits_r):
-            return IllegalAction("does_not_fit",
-                                 f"{a.tile} fits neither end ({s.left} left, {s.right} right)")
+            return IllegalAction(
+                "does_not_fit", f"{a.tile} fits neither end ({s.left} left, {s.right} right)"
+            )
         if a.end is not None:
-            return IllegalAction("does_not_fit", f"{a.tile} does not fit the {a.end} end "
-                                                 f"({s.left if a.end == 'left' else s.right})")
+            return IllegalAction(
+                "does_not_fit",
+                f"{a.tile} does not fit the {a.end} end ({s.left if a.end == 'left' else s.right})",
+            )
         if fits_l and fits_r:
-            return IllegalAction("end_required", f"{a.tile} fits both ends: name the end "
-                                                 f"(left shows {s.left}, right shows {s.right})")
+            return IllegalAction(
+                "end_required",
+                f"{a.tile} fits both ends: name the end (left shows {s.left}, right shows {s.right})",
+            )
         return IllegalAction("illegal_action", f"seat {seat} cannot play {a.tile} now")
     if fitting:
         t = fitting[0]
-        where = ("the " + t.end + " end") if t.end else (
-            "the line" if s.left < 0 else
-            "the left end" if ts.suit[s.left] >> t.tile.index & 1 else "the right end")
+        where = (
+            ("the " + t.end + " end")
+            if t.end
+            else (
+                "the line"
+                if s.left < 0
+                else "the left end"
+                if ts.suit[s.left] >> t.tile.index & 1
+                else "the right end"
+            )
+        )
         verb = {"draw": "draw", "pass": "pass", "discard": "discard", "done": "end the turn"}[a.kind]
         return IllegalAction("must_play", f"seat {seat} cannot {verb} while {t.tile} fits {where}")
     if a.kind == "draw":

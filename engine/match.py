@@ -1,5 +1,6 @@
 """A match as a log: (profile, options, each round's deal, actions). Every position is a replay
 of the log, so undo, redo, restart, new game, records and crash recovery are log operations."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ class Match:
         self._state = new_game(profile_name, options)
         self.options = dict(self._state.ctx.options)  # normalized: every option with its value
         self.rounds: list[RoundLog] = []
-        self._starts = []        # state right after each round's deal
+        self._starts = []  # state right after each round's deal
         self._empty = self._state
         self._redo: list[list] = []  # batches of ("deal", Deal) / ("act", Action), oldest first
         self._seats = seats
@@ -98,11 +99,11 @@ class Match:
             return False
         r, k = next((r, k) for r, k in self._positions() if self.rounds[r].actions[k].seat == seat)
         batch = [("act", a) for a in self.rounds[r].actions[k:]]
-        for later in self.rounds[r + 1:]:
+        for later in self.rounds[r + 1 :]:
             batch.append(("deal", later.deal))
             batch.extend(("act", a) for a in later.actions)
-        self.rounds = self.rounds[:r + 1]
-        self._starts = self._starts[:r + 1]
+        self.rounds = self.rounds[: r + 1]
+        self._starts = self._starts[: r + 1]
         self.rounds[r].actions = self.rounds[r].actions[:k]
         self._state = self._replay_round(r)
         self._redo.append(batch)
@@ -148,13 +149,16 @@ class Match:
     def to_record(self, seeds: bool = False) -> dict:
         """RECORD.md form; deals written out in full unless `seeds` (then seeded deals by seed)."""
         from .record import match_to_record
+
         return match_to_record(self, seeds)
 
     @classmethod
-    def from_record(cls, record: dict) -> "Match":
+    def from_record(cls, record: dict) -> Match:
         from .record import match_from_record
+
         return match_from_record(record)
 
     def results(self) -> dict:
         from .record import results_of
+
         return results_of(self._state)

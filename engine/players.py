@@ -3,6 +3,7 @@
 It receives what `view_for` gives its seat and returns one of `view["legal"]`, so it cannot use
 anything its seat may not see. The stronger levels live in their own module.
 """
+
 from __future__ import annotations
 
 

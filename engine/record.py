@@ -1,4 +1,5 @@
 """Game records (shared/RECORD.md): read, write and replay them."""
+
 from __future__ import annotations
 
 from .actions import Action, IllegalAction
@@ -24,15 +25,19 @@ def match_to_record(match, seeds: bool = False) -> dict:
             entry["opener"] = log.deal.opener
         entry["actions"] = [a.to_json() for a in log.actions]
         rounds.append(entry)
-    return {"format": FORMAT, "profile": match.profile_name, "options": dict(match.options),
-            "seats": [dict(s) for s in match.seats], "rounds": rounds}
+    return {
+        "format": FORMAT,
+        "profile": match.profile_name,
+        "options": dict(match.options),
+        "seats": [dict(s) for s in match.seats],
+        "rounds": rounds,
+    }
 
 
 def _options_of(record) -> tuple[str, dict]:
     profile_name = record.get("profile")
     if not isinstance(profile_name, str) or profile_name not in PROFILES:
-        raise RecordError(f"record: unknown profile {profile_name!r} "
-                          f"(one of {', '.join(PROFILES)})")
+        raise RecordError(f"record: unknown profile {profile_name!r} (one of {', '.join(PROFILES)})")
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("record: options must be an object")
@@ -45,8 +50,10 @@ def _options_of(record) -> tuple[str, dict]:
     if profile_name == "gaple" and "players" in options:  # gaple's seats come from its deal
         seats = int(str(options.get("deal", "4x7"))[0])
         if options["players"] != seats:
-            raise RecordError(f"record: gaple deal {options.get('deal', '4x7')} seats {seats} "
-                              f"players, not {options['players']!r}")
+            raise RecordError(
+                f"record: gaple deal {options.get('deal', '4x7')} seats {seats} "
+                f"players, not {options['players']!r}"
+            )
         del options["players"]
     # An omitted seat count is read from the record itself (its seats or first deal).
     if "players" not in options and any(o.name == "players" for o in profile.options):
@@ -62,8 +69,9 @@ def _options_of(record) -> tuple[str, dict]:
         raise RecordError(f"record: {err}") from None
 
 
-def match_from_record(record):
+def match_from_record(record):  # noqa: C901
     from .match import Match
+
     if not isinstance(record, dict):
         raise RecordError("record: a game record is a JSON object")
     if record.get("format") != FORMAT:
@@ -102,8 +110,9 @@ def match_from_record(record):
                 deal = explicit_deal(profile_name, options, entry["hands"], entry["stock"])
                 if lot and opener is None:
                     raise ValueError("the first player is drawn by lot: the round must give its opener")
-            if opener is not None and not (isinstance(opener, int) and not isinstance(opener, bool)
-                                           and 0 <= opener < match.state.players):
+            if opener is not None and not (
+                isinstance(opener, int) and not isinstance(opener, bool) and 0 <= opener < match.state.players
+            ):
                 raise ValueError(f"opener must be a seat 0..{match.state.players - 1}")
             match.start_round(deal=deal, opener=opener)
         except (ValueError, IllegalAction) as err:
@@ -124,8 +133,16 @@ def results_of(state) -> dict:
     if state.result is not None:
         rounds.append(state.result)
     elif state.phase == "play":
-        rounds.append({"end": None, "winner": None, "team": None, "points": None, "totals": None,
-                       "scores": list(state.scores)})
+        rounds.append(
+            {
+                "end": None,
+                "winner": None,
+                "team": None,
+                "points": None,
+                "totals": None,
+                "scores": list(state.scores),
+            }
+        )
     nxt = None
     if state.phase == "play":
         nxt = {"seat": state.turn, "legal": [a.to_json() for a in legal_actions(state)]}

@@ -3,6 +3,7 @@
 `legal_actions` is the one legality oracle; `apply` never changes the state it is given.
 The profile's family picks the mechanics module (`line` or `profiles.mexican_train`).
 """
+
 from __future__ import annotations
 
 from . import line
@@ -11,7 +12,6 @@ from .deal import Deal, check_deal, seeded_deal, uses_lot
 from .profiles import get_profile, hand_size, hooks_for, normalize_options, seat_count
 from .state import RoundContext, State, blank_state
 from .tiles import tile_set
-
 
 _NEW_GAMES: dict = {}
 
@@ -35,10 +35,22 @@ def _new_game(profile_name: str, options: dict | None) -> State:
     zero = (0,) * (2 if profile.score_kind == "team_points" else n)
     hooks = hooks_for(profile)
     ts = tile_set(profile.max_pip)
-    ctx = RoundContext(profile, options, ts, n, 0, None, (), zero, (),
-                       hooks=hooks, mech=hooks if profile.family == "train" else line,
-                       acts=action_table(ts), hand_size=hand_size(profile, options),
-                       lot=uses_lot(profile.name, options))
+    ctx = RoundContext(
+        profile,
+        options,
+        ts,
+        n,
+        0,
+        None,
+        (),
+        zero,
+        (),
+        hooks=hooks,
+        mech=hooks if profile.family == "train" else line,
+        acts=action_table(ts),
+        hand_size=hand_size(profile, options),
+        lot=uses_lot(profile.name, options),
+    )
     return blank_state(ctx)
 
 
@@ -46,8 +58,9 @@ def start_round(state: State, deal: Deal | None = None, *, seed: int | None = No
     """Deal the next round after `state` (a new game or a finished round): `deal`, or the deal
     the project's seeded shuffle makes from `seed` (as `deal_from_seed`)."""
     if state.phase not in ("new", "round_over"):
-        raise IllegalAction("round_in_progress", "a round can only be dealt before the first round "
-                                                 "or after a round has ended")
+        raise IllegalAction(
+            "round_in_progress", "a round can only be dealt before the first round or after a round has ended"
+        )
     prev = state.ctx
     if deal is None:
         if seed.__class__ is not int:
@@ -64,9 +77,24 @@ def start_round(state: State, deal: Deal | None = None, *, seed: int | None = No
     if carry.pop("new_match", False):
         scores, match_no = (0,) * len(scores), match_no + 1
     ts = prev.ts
-    ctx = RoundContext(prev.profile, prev.options, ts, prev.players, prev.round_no + 1, deal,
-                       deal.stock_indices, scores, results, carry, match_no,
-                       prev.hooks, prev.mech, prev.acts, prev.hand_size, prev.lot)
+    ctx = RoundContext(
+        prev.profile,
+        prev.options,
+        ts,
+        prev.players,
+        prev.round_no + 1,
+        deal,
+        deal.stock_indices,
+        scores,
+        results,
+        carry,
+        match_no,
+        prev.hooks,
+        prev.mech,
+        prev.acts,
+        prev.hand_size,
+        prev.lot,
+    )
     s = blank_state(ctx)
     s.hands = list(deal.hand_masks)
     s.phase = "play"

@@ -4,6 +4,7 @@
 What stays fixed for a whole round (profile, options, the deal, scores before the round) lives in
 `RoundContext`, shared by reference between the states of that round.
 """
+
 from __future__ import annotations
 
 from .deal import Deal
@@ -13,38 +14,87 @@ from .tiles import TileSet
 
 class RoundContext:
     """Fixed for a round (never changed after construction)."""
-    __slots__ = ("profile", "options", "ts", "players", "round_no", "deal", "stock", "scores",
-                 "results", "carry", "match_no", "hooks", "mech", "acts", "hand_size", "lot")
 
-    def __init__(self, profile: Profile, options: dict, ts: TileSet, players: int, round_no: int,
-                 deal: Deal | None, stock: tuple, scores: tuple, results: tuple, carry=None,
-                 match_no: int = 1, hooks=None, mech=None, acts=None, hand_size=None, lot=False):
+    __slots__ = (
+        "profile",
+        "options",
+        "ts",
+        "players",
+        "round_no",
+        "deal",
+        "stock",
+        "scores",
+        "results",
+        "carry",
+        "match_no",
+        "hooks",
+        "mech",
+        "acts",
+        "hand_size",
+        "lot",
+    )
+
+    def __init__(
+        self,
+        profile: Profile,
+        options: dict,
+        ts: TileSet,
+        players: int,
+        round_no: int,
+        deal: Deal | None,
+        stock: tuple,
+        scores: tuple,
+        results: tuple,
+        carry=None,
+        match_no: int = 1,
+        hooks=None,
+        mech=None,
+        acts=None,
+        hand_size=None,
+        lot=False,
+    ):
         self.profile = profile
         self.options = options
         self.ts = ts
         self.players = players
-        self.round_no = round_no      # 1-based; 0 before the first deal
+        self.round_no = round_no  # 1-based; 0 before the first deal
         self.deal = deal
-        self.stock = stock            # tile indices, in order
-        self.scores = scores          # before this round
-        self.results = results        # finished rounds (RECORD.md replay entries)
-        self.carry = carry or {}      # what the previous round hands on (leader, winner...)
+        self.stock = stock  # tile indices, in order
+        self.scores = scores  # before this round
+        self.results = results  # finished rounds (RECORD.md replay entries)
+        self.carry = carry or {}  # what the previous round hands on (leader, winner...)
         self.match_no = match_no
-        self.hooks = hooks            # the profile's hook module (profiles/<name>.py)
-        self.mech = mech              # the family's mechanics module (line.py, or the train hooks)
-        self.acts = acts              # the interned actions of this tile set
-        self.hand_size = hand_size    # tiles dealt to each seat
-        self.lot = lot                # the first player is drawn by lot (gaple 4x6, 5x5)
+        self.hooks = hooks  # the profile's hook module (profiles/<name>.py)
+        self.mech = mech  # the family's mechanics module (line.py, or the train hooks)
+        self.acts = acts  # the interned actions of this tile set
+        self.hand_size = hand_size  # tiles dealt to each seat
+        self.lot = lot  # the first player is drawn by lot (gaple 4x6, 5x5)
 
 
 class State:
     """A position of a one-line game (and what every game has). `TrainState` adds Mexican Train's
     trains. What a finished round produced is one `RoundEnd` in `outcome`, None while it is played,
     so the copy made at every action carries no more fields than play changes."""
-    __slots__ = ("ctx", "phase", "turn", "hands", "discards", "stock_pos", "played", "passes", "log",
-                 "left", "right", "lead_mask", "pending", "outcome", "_legal")
 
-    def clone(self) -> "State":
+    __slots__ = (
+        "ctx",
+        "phase",
+        "turn",
+        "hands",
+        "discards",
+        "stock_pos",
+        "played",
+        "passes",
+        "log",
+        "left",
+        "right",
+        "lead_mask",
+        "pending",
+        "outcome",
+        "_legal",
+    )
+
+    def clone(self) -> State:
         new = object.__new__(self.__class__)
         new.ctx = self.ctx
         new.phase = self.phase
@@ -120,6 +170,7 @@ class State:
         """The line, left to right, as (x, y) pairs: x touches the left neighbour. Rebuilt from
         the round's plays (placing them again the way line.do placed them)."""
         from .line import goes_right  # line.py imports this module
+
         ctx = self.ctx
         left_arm, right_arm, ends = [], [], None
         if ctx.deal is not None and ctx.deal.start is not None:  # gaple's turned-up leftover
@@ -145,15 +196,15 @@ class State:
         return left_arm + right_arm
 
     def __repr__(self):
-        return (f"<State {self.ctx.profile.name} round {self.ctx.round_no} {self.phase} "
-                f"turn={self.turn}>")
+        return f"<State {self.ctx.profile.name} round {self.ctx.round_no} {self.phase} turn={self.turn}>"
 
 
 class TrainState(State):
     """A Mexican Train position: the one-line fields plus trains, markers and turn details."""
+
     __slots__ = ("trains", "ends", "markers", "uncovered", "first_pending", "in_first", "drawn")
 
-    def clone(self) -> "TrainState":
+    def clone(self) -> TrainState:
         new = State.clone(self)
         new.trains = self.trains
         new.ends = self.ends
@@ -167,6 +218,7 @@ class TrainState(State):
 
 class RoundEnd:
     """What a finished round produced (never changed after construction)."""
+
     __slots__ = ("result", "scores", "match_winner", "carry_out")
 
     def __init__(self, result: dict, scores: tuple, match_winner, carry_out: dict):

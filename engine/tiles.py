@@ -4,10 +4,11 @@ A tile set of `max_pip` holds every pair (hi, lo) with max_pip >= hi >= lo >= 0.
 index `hi*(hi+1)//2 + lo`, so a hand (or any group of tiles) is an int bitmask: testing what fits
 an end is one AND, which keeps random playouts fast.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 
 @dataclass(frozen=True, order=True)
@@ -20,7 +21,7 @@ class Tile:
         object.__setattr__(self, "index", self.hi * (self.hi + 1) // 2 + self.lo)
 
     @staticmethod
-    def parse(text: str) -> "Tile":
+    def parse(text: str) -> Tile:
         """`"6-4"` or `"4-6"` -> Tile(6, 4). Raises ValueError on anything else."""
         a, b = parse_pair(text)
         return Tile(max(a, b), min(a, b))
@@ -63,13 +64,19 @@ class TileSet:
             self.suit[t.hi] |= 1 << i
             self.suit[t.lo] |= 1 << i
         # far[i][n]: the half of tile i opposite a half showing n; -1 when tile i does not show n
-        self.far = [[t.lo if t.hi == n else t.hi if t.lo == n else -1 for n in range(max_pip + 1)]
-                    for t in self.tiles]
+        self.far = [
+            [t.lo if t.hi == n else t.hi if t.lo == n else -1 for n in range(max_pip + 1)] for t in self.tiles
+        ]
         self.double = [Tile(n, n).index for n in range(max_pip + 1)]
         self.doubles = sum(1 << i for i in self.double)
         # pips of any 8 tiles at once: byte_pips[k][b] counts the tiles 8k..8k+7 set in byte b
-        self.byte_pips = [[sum(self.pips[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < self.size)
-                           for b in range(256)] for k in range((self.size + 7) // 8)]
+        self.byte_pips = [
+            [
+                sum(self.pips[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < self.size)
+                for b in range(256)
+            ]
+            for k in range((self.size + 7) // 8)
+        ]
 
     def other(self, i: int, n: int) -> int:
         """The half of tile i opposite the half showing n."""
@@ -89,7 +96,7 @@ class TileSet:
         return [str(self.tiles[i]) for i in bits(mask)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile_set(max_pip: int) -> TileSet:
     return TileSet(max_pip)
 

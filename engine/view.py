@@ -1,5 +1,6 @@
 """`view_for`: the only secrecy filter. A seat sees its own hand and discards, everything public,
 and at a round's end every hand and discard (undealt leftovers stay hidden)."""
+
 from __future__ import annotations
 
 from .profiles import has_teams
@@ -58,8 +59,10 @@ def _trains(state):
     return {
         "engine": f"{e}-{e}" if placed and engine_played else None,
         "mexican": {"tiles": tiles(state.trains[n]), "end": state.ends[n]},
-        "personal": [{"tiles": tiles(state.trains[s]), "end": state.ends[s],
-                      "marker": bool(state.markers >> s & 1)} for s in range(n)],
+        "personal": [
+            {"tiles": tiles(state.trains[s]), "end": state.ends[s], "marker": bool(state.markers >> s & 1)}
+            for s in range(n)
+        ],
         "uncovered": uncovered,
         "run": state.turn if state.pending == "run" else None,
     }
@@ -83,9 +86,16 @@ def view_for(state, seat) -> dict:
             drew[a.seat] += 1
     train = profile.family == "train"
     markers = state.markers if train else 0
-    seats = [{"count": h.bit_count(), "discards": d.bit_count(), "passed": passed[i], "drew": drew[i],
-              "marker": bool(markers >> i & 1)}
-             for i, (h, d) in enumerate(zip(state.hands, state.discards))]
+    seats = [
+        {
+            "count": h.bit_count(),
+            "discards": d.bit_count(),
+            "passed": passed[i],
+            "drew": drew[i],
+            "marker": bool(markers >> i & 1),
+        }
+        for i, (h, d) in enumerate(zip(state.hands, state.discards))
+    ]
     view = {
         "profile": profile.name,
         "options": dict(ctx.options),
@@ -106,19 +116,26 @@ def view_for(state, seat) -> dict:
         "dealt": None if seat is None or ctx.deal is None else [str(t) for t in ctx.deal.hands[seat]],
         "own_draws": None if seat is None else _own_draws(state, seat),
         "carry": dict(ctx.carry),  # public: what the previous round handed on (leader, winner...)
-        "lot_opener": (ctx.deal.opener if ctx.round_no == 1 and ctx.deal is not None
-                       and ctx.deal.start is not None else None),  # only round 1 is drawn by lot
+        "lot_opener": (
+            ctx.deal.opener
+            if ctx.round_no == 1 and ctx.deal is not None and ctx.deal.start is not None
+            else None
+        ),  # only round 1 is drawn by lot
         "boneyard": state.boneyard,
         "scores": list(state.scores),
         "score_kind": profile.score_kind,
         "history": public_history(state, None if round_over else seat),
-        "legal": [a.to_json() for a in legal_actions(state)] if seat is not None and seat == state.turn else [],
+        "legal": [a.to_json() for a in legal_actions(state)]
+        if seat is not None and seat == state.turn
+        else [],
         "rounds": list(ctx.results),
         "result": state.result,
         "reveal": None,
         "match_winner": state.match_winner,
     }
     if round_over and state.result is not None:
-        view["reveal"] = {"hands": [ts.names(h) for h in state.hands],
-                          "discards": [ts.names(d) for d in state.discards]}
+        view["reveal"] = {
+            "hands": [ts.names(h) for h in state.hands],
+            "discards": [ts.names(d) for d in state.discards],
+        }
     return view

@@ -8,6 +8,7 @@ the bytes transferred for every response of the first load (headers + encoded bo
 the loopback server (must be 0). Prints a table and one JSON line per page; exits 1 if a page is
 over its budget or anything left the server.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,10 +25,16 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"]
-BUDGETS = {"phone": 120_000, "phone-fr": 120_000, "table": 200_000}   # bytes, all told (KB = 1000 bytes)
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+]
+BUDGETS = {"phone": 120_000, "phone-fr": 120_000, "table": 200_000}  # bytes, all told (KB = 1000 bytes)
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 
@@ -39,9 +46,28 @@ def free_port() -> int:
 
 def start_server(data: str, port: int) -> subprocess.Popen:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--data", data, "--no-mdns", "--advertise", "127.0.0.1", "--computer-delay", "0"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "tabletop",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--data",
+            data,
+            "--no-mdns",
+            "--advertise",
+            "127.0.0.1",
+            "--computer-delay",
+            "0",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 20
     while True:
         try:
@@ -50,15 +76,17 @@ def start_server(data: str, port: int) -> subprocess.Popen:
         except OSError:
             if time.monotonic() > deadline or proc.poll() is not None:
                 proc.kill()
-                raise SystemExit("scripts/bench web: the server did not start")
+                raise SystemExit("scripts/bench web: the server did not start") from None
             time.sleep(0.1)
 
 
 def open_room(port: int) -> str:
     """A room with two phone seats (what a table does before the phones scan their codes)."""
     import websocket
-    ws = websocket.create_connection(f"ws://127.0.0.1:{port}/ws", timeout=5,
-                                     origin=f"http://127.0.0.1:{port}")
+
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{port}/ws", timeout=5, origin=f"http://127.0.0.1:{port}"
+    )
     try:
         ws.send(json.dumps({"type": "hello"}))
         ws.send(json.dumps({"type": "create_room", "name": "Bench"}))
@@ -67,8 +95,17 @@ def open_room(port: int) -> str:
             f = json.loads(ws.recv())
             if f["type"] == "room_created":
                 room = f["room"]
-        ws.send(json.dumps({"type": "setup", "profile": "draw", "options": {"players": 2},
-                            "seats": [{"kind": "phone"}, {"kind": "phone"}], "ref": 1}))
+        ws.send(
+            json.dumps(
+                {
+                    "type": "setup",
+                    "profile": "draw",
+                    "options": {"players": 2},
+                    "seats": [{"kind": "phone"}, {"kind": "phone"}],
+                    "ref": 1,
+                }
+            )
+        )
         while True:
             f = json.loads(ws.recv())
             if f.get("ref") == 1:
@@ -98,9 +135,12 @@ def measure(browser, playwright, url: str, ready: str, phone: bool, locale: str 
 
     def received(e):
         r = reqs.setdefault(e["requestId"], {"url": e["response"]["url"], "bytes": 0})
-        r.update(status=e["response"]["status"], mime=e["response"].get("mimeType", ""),
-                 encoding=(e["response"].get("headers") or {}).get("Content-Encoding")
-                 or (e["response"].get("headers") or {}).get("content-encoding"))
+        r.update(
+            status=e["response"]["status"],
+            mime=e["response"].get("mimeType", ""),
+            encoding=(e["response"].get("headers") or {}).get("Content-Encoding")
+            or (e["response"].get("headers") or {}).get("content-encoding"),
+        )
 
     def finished(e):
         r = reqs.get(e["requestId"])
@@ -126,14 +166,29 @@ def measure(browser, playwright, url: str, ready: str, phone: bool, locale: str 
     cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
     page.goto(url, wait_until="networkidle")
     page.wait_for_selector(ready, timeout=15000)
-    page.wait_for_timeout(800)               # anything loaded lazily after the first render
+    page.wait_for_timeout(800)  # anything loaded lazily after the first render
     ctx.close()
     http = sum(r["bytes"] for r in reqs.values())
-    return {"url": url, "requests": len(reqs), "http_bytes": http, "ws_frames": ws["frames"],
-            "ws_bytes": ws["bytes"], "total_bytes": http + ws["bytes"], "outside": outside,
-            "files": sorted(({"path": urlsplit(r["url"]).path, "bytes": r["bytes"],
-                              "gzip": (r.get("encoding") or "") == "gzip"} for r in reqs.values()),
-                            key=lambda f: -f["bytes"])}
+    return {
+        "url": url,
+        "requests": len(reqs),
+        "http_bytes": http,
+        "ws_frames": ws["frames"],
+        "ws_bytes": ws["bytes"],
+        "total_bytes": http + ws["bytes"],
+        "outside": outside,
+        "files": sorted(
+            (
+                {
+                    "path": urlsplit(r["url"]).path,
+                    "bytes": r["bytes"],
+                    "gzip": (r.get("encoding") or "") == "gzip",
+                }
+                for r in reqs.values()
+            ),
+            key=lambda f: -f["bytes"],
+        ),
+    }
 
 
 def main(argv=None) -> int:
@@ -147,7 +202,10 @@ def main(argv=None) -> int:
         print("scripts/bench web: needs playwright (pip install -e '.[test]')", file=sys.stderr)
         return 2
     if not os.path.exists(CHROMIUM):
-        print(f"scripts/bench web: needs Debian's chromium at {CHROMIUM} (apt-get install chromium)", file=sys.stderr)
+        print(
+            f"scripts/bench web: needs Debian's chromium at {CHROMIUM} (apt-get install chromium)",
+            file=sys.stderr,
+        )
         return 2
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -161,7 +219,9 @@ def main(argv=None) -> int:
                     results = {
                         "phone": measure(browser, p, f"{base}/join/{room}?seat=0", "#join-name", True),
                         # another language: its catalogue and the English fallback
-                        "phone-fr": measure(browser, p, f"{base}/join/{room}?seat=0", "#join-name", True, "fr-FR"),
+                        "phone-fr": measure(
+                            browser, p, f"{base}/join/{room}?seat=0", "#join-name", True, "fr-FR"
+                        ),
                         "table": measure(browser, p, f"{base}/", ".lobby-seat, .lobby", False),
                     }
                 finally:
@@ -174,20 +234,30 @@ def main(argv=None) -> int:
             proc.wait(10)
     ok = True
     if not args.json:
-        print(f"{'page':8s} {'requests':>8s} {'http bytes':>11s} {'ws bytes':>9s} {'total':>9s} {'budget':>9s} {'outside':>7s}  verdict")
+        print(
+            f"{'page':8s} {'requests':>8s} {'http bytes':>11s} {'ws bytes':>9s} {'total':>9s} "
+            f"{'budget':>9s} {'outside':>7s}  verdict"
+        )
     for name, r in results.items():
         over = r["total_bytes"] > BUDGETS[name]
         bad = over or r["outside"]
         ok = ok and not bad
         if not args.json:
-            print(f"{name:8s} {r['requests']:8d} {r['http_bytes']:11d} {r['ws_bytes']:9d} {r['total_bytes']:9d} "
-                  f"{BUDGETS[name]:9d} {len(r['outside']):7d}  {'OVER' if over else 'ok'}"
-                  f"{' (requests left the server)' if r['outside'] else ''}")
+            print(
+                f"{name:8s} {r['requests']:8d} {r['http_bytes']:11d} {r['ws_bytes']:9d} "
+                f"{r['total_bytes']:9d} "
+                f"{BUDGETS[name]:9d} {len(r['outside']):7d}  {'OVER' if over else 'ok'}"
+                f"{' (requests left the server)' if r['outside'] else ''}"
+            )
             if args.files:
                 for f in r["files"]:
                     print(f"         {f['bytes']:8d}  {'gz ' if f['gzip'] else '   '}{f['path']}")
     for name, r in results.items():
-        line = {"page": name, "budget": BUDGETS[name], **{k: v for k, v in r.items() if k != "files" or args.files}}
+        line = {
+            "page": name,
+            "budget": BUDGETS[name],
+            **{k: v for k, v in r.items() if k != "files" or args.files},
+        }
         line["outside"] = len(r["outside"])
         print(json.dumps(line))
     return 0 if ok else 1

@@ -6,6 +6,7 @@ gave when the file was made, plus perft counts (the number of legal action seque
 length from the first deal). Tests replay the record and compare: a change of behaviour shows up
 as a diff to look at, never silently. Check a regenerated file against RULES.md before committing.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,9 +21,12 @@ from engine import Match, apply, legal_actions  # noqa: E402
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
 
 CASES = {
-    "draw-2p": ("draw", {"players": 2}, 40), "draw-4p": ("draw", {"players": 4}, 40),
-    "block-2p": ("block", {"players": 2}, 40), "block-3p": ("block", {"players": 3}, 40),
-    "gaple-4x7": ("gaple", {}, 4), "gaple-4x6-partners": ("gaple", {"deal": "4x6", "partners": True}, 4),
+    "draw-2p": ("draw", {"players": 2}, 40),
+    "draw-4p": ("draw", {"players": 4}, 40),
+    "block-2p": ("block", {"players": 2}, 40),
+    "block-3p": ("block", {"players": 3}, 40),
+    "gaple-4x7": ("gaple", {}, 4),
+    "gaple-4x6-partners": ("gaple", {"deal": "4x6", "partners": True}, 4),
     "gaple-5x5-blank25-nodiscard": ("gaple", {"deal": "5x5", "blank25": True, "discard": False}, 4),
     "six-love": ("six-love", {}, 30),
     "mexican-train-4p": ("mexican-train", {"players": 4}, 13),
@@ -40,6 +44,7 @@ def first_decision(state):
 def compact_json(data) -> str:
     """Indented JSON with every flat list or object (a hand, an action) kept on one line."""
     import re
+
     text = json.dumps(data, indent=1)
     one_line = lambda m: json.dumps(json.loads(m.group(0)))  # noqa: E731
     text = re.sub(r"\{[^\[\]{}]*\}", one_line, text)
@@ -68,8 +73,12 @@ def make(name, profile, options, max_rounds, seed=2026):
             match.act(rng.choice(plays if plays and rng.random() < 0.7 else legal))
     record = match.to_record()  # explicit hands and stock: portable
     depths = 3 if profile == "mexican-train" else 4
-    return {"name": name, "record": record, "replay": match.results(),
-            "perft": [perft(first, d) for d in range(depths + 1)]}
+    return {
+        "name": name,
+        "record": record,
+        "replay": match.results(),
+        "perft": [perft(first, d) for d in range(depths + 1)],
+    }
 
 
 def main():

@@ -4,6 +4,7 @@ No module-level state holds rooms: everything lives in `app.extensions["tabletop
 `rooms.Tables`), so every test gets a fresh server. Blueprints: `pages` (the HTML pages, static
 files, locales), `api` (rooms, QR codes, records) and `hub` (the websocket).
 """
+
 from __future__ import annotations
 
 import gzip
@@ -28,16 +29,16 @@ LANGS = ("en", "id", "fr", "ms", "nb")
 
 DEFAULTS = {
     "NAME": "Domino table",
-    "DATA": str(ROOT / "data"),         # folder of tabletop.sqlite3
-    "BASE_URL": None,                   # e.g. http://192.168.1.20:8000 (None: from the request)
+    "DATA": str(ROOT / "data"),  # folder of tabletop.sqlite3
+    "BASE_URL": None,  # e.g. http://192.168.1.20:8000 (None: from the request)
     "KIOSK": False,
     "PIN": None,
-    "COMPUTER_DELAY": 1.2,              # seconds a computer "thinks" (0 in tests)
+    "COMPUTER_DELAY": 1.2,  # seconds a computer "thinks" (0 in tests)
     "WIFI_SSID": None,
     "WIFI_PASSWORD": None,
-    "IDLE_CLOSE": None,                 # seconds without change or phone before a room closes
-                                        # (None: 30 min in kiosk mode, 24 h otherwise; 0: never)
-    "RATE_LIMIT": (20.0, 40.0),         # per websocket: messages per second, burst
+    "IDLE_CLOSE": None,  # seconds without change or phone before a room closes
+    # (None: 30 min in kiosk mode, 24 h otherwise; 0: never)
+    "RATE_LIMIT": (20.0, 40.0),  # per websocket: messages per second, burst
     "WEB_DIR": str(ROOT / "web"),
     "LOCALES_DIR": str(ROOT / "locales"),
 }
@@ -57,9 +58,15 @@ pages = Blueprint("pages", __name__)
 # memory, keyed by its path, mtime and size (an edited file is compressed again). Dynamic text
 # answers (JSON, QR codes) are compressed on the fly when they are worth it.
 
-COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json",
-                "image/svg+xml", "application/xml")
-GZIP_MIN = 512                       # bytes: smaller answers are sent as they are
+COMPRESSIBLE = (
+    "text/",
+    "application/javascript",
+    "application/json",
+    "application/manifest+json",
+    "image/svg+xml",
+    "application/xml",
+)
+GZIP_MIN = 512  # bytes: smaller answers are sent as they are
 _gz_cache: dict[str, tuple[tuple, bytes]] = {}
 _gz_lock = threading.Lock()
 
@@ -112,8 +119,14 @@ def send_file_gz(directory: str, name: str, cache_control: str = "no-cache"):
 
 def gzip_dynamic(resp):
     """after_request: gzip a generated text answer (API JSON, QR SVG) for clients that accept it."""
-    if (request.path == "/ws" or resp.direct_passthrough or resp.is_streamed or resp.status_code != 200
-            or "Content-Encoding" in resp.headers or not _compressible(resp.mimetype)):
+    if (
+        request.path == "/ws"
+        or resp.direct_passthrough
+        or resp.is_streamed
+        or resp.status_code != 200
+        or "Content-Encoding" in resp.headers
+        or not _compressible(resp.mimetype)
+    ):
         return resp
     resp.vary.add("Accept-Encoding")
     if not _accepts_gzip():
@@ -182,14 +195,16 @@ def health():
 @api.get("/server")
 def server():
     t = tables()
-    return jsonify(name=t.name, kiosk=t.kiosk, pin=bool(t.pin), base_url=t.base_url,
-                   wifi=t.wifi is not None, protocol=1)
+    return jsonify(
+        name=t.name, kiosk=t.kiosk, pin=bool(t.pin), base_url=t.base_url, wifi=t.wifi is not None, protocol=1
+    )
 
 
 @api.get("/profiles")
 def profiles():
-    return jsonify({name: {"options": engine.normalize_options(name, {})}
-                    for name in sorted(engine.PROFILES)})
+    return jsonify(
+        {name: {"options": engine.normalize_options(name, {})} for name in sorted(engine.PROFILES)}
+    )
 
 
 @api.get("/rooms")
@@ -247,11 +262,15 @@ def record(room_id):
         if state is not None and state.phase == "play":
             return _error("round_in_progress", 409)
         body = json.dumps(r.match.to_record(), indent=1)  # deals written out: portable
-    return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="domino-{r.id}.json"'})
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="domino-{r.id}.json"'},
+    )
 
 
 # -- factory -----------------------------------------------------------------------------------
+
 
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, static_folder=None)
@@ -262,11 +281,16 @@ def create_app(config: dict | None = None) -> Flask:
     path = ":memory:" if data == ":memory:" else os.path.join(data, "tabletop.sqlite3")
     store = Store(path)
     wifi = (app.config["WIFI_SSID"], app.config["WIFI_PASSWORD"]) if app.config["WIFI_SSID"] else None
-    t = Tables(store, name=app.config["NAME"],
-               base_url=app.config["BASE_URL"] or "http://127.0.0.1:8000",
-               kiosk=bool(app.config["KIOSK"]), pin=app.config["PIN"],
-               computer_delay=float(app.config["COMPUTER_DELAY"]), wifi=wifi,
-               rate=tuple(app.config["RATE_LIMIT"]))
+    t = Tables(
+        store,
+        name=app.config["NAME"],
+        base_url=app.config["BASE_URL"] or "http://127.0.0.1:8000",
+        kiosk=bool(app.config["KIOSK"]),
+        pin=app.config["PIN"],
+        computer_delay=float(app.config["COMPUTER_DELAY"]),
+        wifi=wifi,
+        rate=tuple(app.config["RATE_LIMIT"]),
+    )
     t.restore()
     idle = app.config["IDLE_CLOSE"]
     if idle is None:

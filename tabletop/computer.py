@@ -6,6 +6,7 @@ computer's random stream from the room's own secret (kept in its meta) and the g
 separate from the dealer's seeds, and the same after a restart. `Runner` is one background
 thread that wakes rooms when a computer's move is due.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -20,8 +21,8 @@ from engine import ai
 
 log = logging.getLogger("tabletop.computer")
 
-LEVELS = ai.LEVELS                      # easy, medium, hard
-ALIASES = {"normal": "medium"}          # rooms set up before the real levels existed
+LEVELS = ai.LEVELS  # easy, medium, hard
+ALIASES = {"normal": "medium"}  # rooms set up before the real levels existed
 
 
 def level_of(level) -> str:

@@ -4,6 +4,7 @@
 usable: both happen on a daemon thread; a failure is logged in one line and the server runs on
 without discovery. The service is restricted to the advertised interface and unregistered at exit.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -54,12 +55,20 @@ class Advertiser:
     def _run(self) -> None:
         try:
             from zeroconf import ServiceInfo, Zeroconf
+
             host = _safe_label(self.name)
             props = {"path": self.path, "name": self.name}
-            infos = [ServiceInfo(stype, f"{self.name[:50]}.{stype}",
-                                 addresses=[socket.inet_aton(self.address)], port=self.port,
-                                 properties=props, server=f"{host}.local.")
-                     for stype in (SERVICE_TYPE, HTTP_TYPE)]
+            infos = [
+                ServiceInfo(
+                    stype,
+                    f"{self.name[:50]}.{stype}",
+                    addresses=[socket.inet_aton(self.address)],
+                    port=self.port,
+                    properties=props,
+                    server=f"{host}.local.",
+                )
+                for stype in (SERVICE_TYPE, HTTP_TYPE)
+            ]
             zc = Zeroconf(interfaces=[self.address])
             with self._lock:
                 if self._closed:

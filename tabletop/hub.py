@@ -8,6 +8,7 @@
 - Every frame is validated by `messages.parse`; every refusal is an `error` frame with a stable
   code and changes nothing; an unexpected exception is logged and answered with `internal`.
 """
+
 from __future__ import annotations
 
 import collections
@@ -27,10 +28,10 @@ from .rooms import Refused
 
 log = logging.getLogger("tabletop.hub")
 
-_VIEW = object()          # outbox marker: build and send the current view
-RATE = 20.0               # messages per second
+_VIEW = object()  # outbox marker: build and send the current view
+RATE = 20.0  # messages per second
 BURST = 40.0
-FLOOD_CLOSE = 400         # dropped messages within a minute before the socket is closed
+FLOOD_CLOSE = 400  # dropped messages within a minute before the socket is closed
 
 
 class Connection:
@@ -42,7 +43,7 @@ class Connection:
         self._outbox: collections.deque = collections.deque()
         self._view_queued = False
         self.closed = False
-        self.role = None          # None before hello; "lobby" | "guest" | "seat" | "host"
+        self.role = None  # None before hello; "lobby" | "guest" | "seat" | "host"
         self.room = None
         self.seat = None
         self.paused = False
@@ -188,6 +189,7 @@ def _type_of(raw) -> str:
 
 # -- message handlers (the room methods take the room lock) ------------------------------------
 
+
 def _room(conn):
     if conn.room is None or conn.room.closed:
         raise Refused("no_room")
@@ -215,16 +217,18 @@ def h_hello(conn, msg):
     tables = conn.tables
     if "room" not in msg:
         conn.role = "lobby"
-        conn.send({"type": "welcome", "role": "lobby", "room": None, "seat": None,
-                   "server": tables.server_info()})
+        conn.send(
+            {"type": "welcome", "role": "lobby", "room": None, "seat": None, "server": tables.server_info()}
+        )
         return None
     try:
         room = tables.get(msg["room"])
     except Refused:
         conn.role = "lobby"
         conn.send(_with_ref({"type": "error", "code": "no_room", "detail": "no such room"}, msg))
-        conn.send({"type": "welcome", "role": "lobby", "room": None, "seat": None,
-                   "server": tables.server_info()})
+        conn.send(
+            {"type": "welcome", "role": "lobby", "room": None, "seat": None, "server": tables.server_info()}
+        )
         return False
     try:
         if "host_token" in msg:
@@ -271,7 +275,7 @@ def h_redo(conn, msg):
 def h_hint(conn, msg):
     answer = _room(conn).hint(conn, msg.get("seat"), msg.get("version"))
     conn.send(_with_ref(answer, msg))
-    return False    # the hint frame itself answers the ref
+    return False  # the hint frame itself answers the ref
 
 
 def h_create_room(conn, msg):
@@ -347,10 +351,24 @@ def h_ping(conn, msg):
 
 
 HANDLERS = {
-    "hello": h_hello, "join": h_join, "leave": h_leave, "act": h_act, "undo": h_undo,
-    "redo": h_redo, "hint": h_hint, "create_room": h_create_room, "setup": h_setup, "start_round": h_start_round,
-    "restart": h_restart, "new_game": h_new_game, "free_seat": h_free_seat, "standin": h_standin,
-    "pause": h_pause, "unlock": h_unlock, "close_room": h_close_room, "ping": h_ping,
+    "hello": h_hello,
+    "join": h_join,
+    "leave": h_leave,
+    "act": h_act,
+    "undo": h_undo,
+    "redo": h_redo,
+    "hint": h_hint,
+    "create_room": h_create_room,
+    "setup": h_setup,
+    "start_round": h_start_round,
+    "restart": h_restart,
+    "new_game": h_new_game,
+    "free_seat": h_free_seat,
+    "standin": h_standin,
+    "pause": h_pause,
+    "unlock": h_unlock,
+    "close_room": h_close_room,
+    "ping": h_ping,
 }
 assert set(HANDLERS) == set(messages.SPEC)
 
@@ -403,6 +421,7 @@ def websocket(ws):
 
 
 def init_app(app) -> None:
-    app.config.setdefault("SOCK_SERVER_OPTIONS", {"ping_interval": 20,
-                                                  "max_message_size": messages.HARD_MAX_FRAME})
+    app.config.setdefault(
+        "SOCK_SERVER_OPTIONS", {"ping_interval": 20, "max_message_size": messages.HARD_MAX_FRAME}
+    )
     app.register_blueprint(bp)

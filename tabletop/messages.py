@@ -3,13 +3,14 @@
 `parse(text)` returns a clean dict or raises `BadInput(code, detail)` with a stable code from
 docs/PROTOCOL.md. Whatever a client sends, nothing else in the server sees an unchecked value.
 """
+
 from __future__ import annotations
 
 import json
 import re
 
-MAX_FRAME = 4096          # bytes of one text frame (larger: too_large)
-HARD_MAX_FRAME = 65536    # simple_websocket closes the socket above this
+MAX_FRAME = 4096  # bytes of one text frame (larger: too_large)
+HARD_MAX_FRAME = 65536  # simple_websocket closes the socket above this
 MAX_DEPTH = 6
 
 ROOM_RE = re.compile(r"^[A-Z2-9]{5}$")
@@ -39,6 +40,7 @@ def _int(lo=0, hi=1_000_000):
         if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
             _bad(f"{name} must be an integer in {lo}..{hi}")
         return v
+
     return check
 
 
@@ -47,6 +49,7 @@ def _str(regex=None, lo=1, hi=64):
         if not isinstance(v, str) or not lo <= len(v) <= hi or (regex and not regex.match(v)):
             _bad(f"{name} is not a valid string")
         return v
+
     return check
 
 
@@ -54,7 +57,7 @@ def _name(name, v):
     if not isinstance(v, str):
         _bad(f"{name} must be a string")
     v = " ".join(v.split())  # no control characters or runs of blanks
-    if not 1 <= len(v) <= 24 or any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in v):
+    if not 1 <= len(v) <= 24 or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in v):
         _bad(f"{name} must have 1 to 24 printable characters")
     return v
 
@@ -64,7 +67,7 @@ def _room_name(name, v):
     must never stop a table from opening a room)."""
     if not isinstance(v, str):
         _bad(f"{name} must be a string")
-    v = " ".join("".join(c for c in v[:200] if ord(c) >= 32 and not 0x7f <= ord(c) < 0xa0).split())[:40]
+    v = " ".join("".join(c for c in v[:200] if ord(c) >= 32 and not 0x7F <= ord(c) < 0xA0).split())[:40]
     if not v:
         _bad(f"{name} must not be empty")
     return v
@@ -77,7 +80,9 @@ def _bool(name, v):
 
 
 def _ref(name, v):
-    if isinstance(v, bool) or not (isinstance(v, int) and abs(v) < 2**53 or isinstance(v, str) and len(v) <= 64):
+    if isinstance(v, bool) or not (
+        isinstance(v, int) and abs(v) < 2**53 or isinstance(v, str) and len(v) <= 64
+    ):
         _bad("ref must be an integer or a short string")
     return v
 
@@ -104,6 +109,7 @@ def _object(maxlen=16):
         if not isinstance(v, dict) or len(v) > maxlen:
             _bad(f"{name} must be an object")
         return _plain_json(v)
+
     return check
 
 
@@ -151,7 +157,7 @@ def _seats(name, v):
 
 
 LEVELS = ("easy", "medium", "hard")
-LEVEL_ALIASES = {"normal": "medium"}    # the name of the middle level in older clients
+LEVEL_ALIASES = {"normal": "medium"}  # the name of the middle level in older clients
 
 
 def _level(name, v, code="bad_message"):
@@ -170,8 +176,11 @@ SEAT = _int(0, 15)
 
 # type -> {field: (validator, required)}
 SPEC = {
-    "hello": {"room": (_str(ROOM_RE, 5, 5), False), "token": (_str(TOKEN_RE, 16, 64), False),
-              "host_token": (_str(TOKEN_RE, 16, 64), False)},
+    "hello": {
+        "room": (_str(ROOM_RE, 5, 5), False),
+        "token": (_str(TOKEN_RE, 16, 64), False),
+        "host_token": (_str(TOKEN_RE, 16, 64), False),
+    },
     "join": {"seat": (SEAT, True), "name": (_name, True), "lang": (_str(LANG_RE, 2, 5), False)},
     "leave": {},
     "act": {"action": (_action, True), "version": (VERSION, True)},
@@ -179,8 +188,11 @@ SPEC = {
     "redo": {"version": (VERSION, False)},
     "hint": {"seat": (SEAT, False), "version": (VERSION, False)},
     "create_room": {"name": (_room_name, False)},
-    "setup": {"profile": (_str(PROFILE_RE, 1, 24), True), "options": (_object(), False),
-              "seats": (_seats, True)},
+    "setup": {
+        "profile": (_str(PROFILE_RE, 1, 24), True),
+        "options": (_object(), False),
+        "seats": (_seats, True),
+    },
     "start_round": {"version": (VERSION, False)},
     "restart": {"version": (VERSION, False)},
     "new_game": {"version": (VERSION, False)},
@@ -193,7 +205,7 @@ SPEC = {
 }
 
 
-def parse(raw) -> dict:
+def parse(raw) -> dict:  # noqa: C901
     """A raw websocket frame -> a validated message dict (with 'type', and 'ref' if given)."""
     if isinstance(raw, (bytes, bytearray)):
         _bad("frames must be text")
@@ -228,6 +240,6 @@ def parse(raw) -> dict:
             elif required:
                 _bad(f"missing field {key!r}")
     except BadInput as exc:
-        exc.ref = out.get("ref")    # the error still answers the message's ref
+        exc.ref = out.get("ref")  # the error still answers the message's ref
         raise
     return out

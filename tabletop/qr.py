@@ -1,4 +1,5 @@
 """QR codes without Pillow: SVG for the pages, text for the terminal, WIFI: join codes."""
+
 from __future__ import annotations
 
 import io
@@ -30,7 +31,7 @@ def terminal(data: str, invert: bool = False) -> str:
 
 
 def _wifi_escape(text: str) -> str:
-    for ch in "\\;,:\"":
+    for ch in '\\;,:"':
         text = text.replace(ch, "\\" + ch)
     return text
 

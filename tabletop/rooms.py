@@ -5,6 +5,7 @@ legality → write to disk → apply → version + 1 → notify). Frames are bui
 `frame_for`, which is the only place a view leaves the room: `view_for(state, seat)` for that
 connection's seat, `view_for(state, None)` for the table.
 """
+
 from __future__ import annotations
 
 import copy
@@ -54,20 +55,29 @@ def seat_count(profile: str, options: dict) -> int:
 
 
 class Room:
-    def __init__(self, tables, room_id: str, name: str, host_hash: str, meta: dict, version: int,
-                 tokens: dict[int, str], record: dict | None):
+    def __init__(
+        self,
+        tables,
+        room_id: str,
+        name: str,
+        host_hash: str,
+        meta: dict,
+        version: int,
+        tokens: dict[int, str],
+        record: dict | None,
+    ):
         self.tables = tables
         self.id = room_id
         self.name = name
         self.host_hash = host_hash
         self.meta = meta
         self.version = version
-        self.tokens = dict(tokens)          # seat -> sha256(token)
+        self.tokens = dict(tokens)  # seat -> sha256(token)
         self.lock = threading.RLock()
         self.conns: set = set()
         self.closed = False
         self.last_undo_seat = None
-        self._hints: dict = {}              # (version, seat) -> the hint frame
+        self._hints: dict = {}  # (version, seat) -> the hint frame
         self.record = record
         self.match = engine.Match.from_record(record) if record else None
         self.touched = time.monotonic()
@@ -106,8 +116,14 @@ class Room:
                 taken = True
             else:
                 connected, taken = True, True
-            entry = {"seat": i, "kind": s["kind"], "name": s.get("name"), "taken": taken,
-                     "connected": connected, "standin": s.get("standin")}
+            entry = {
+                "seat": i,
+                "kind": s["kind"],
+                "name": s.get("name"),
+                "taken": taken,
+                "connected": connected,
+                "standin": s.get("standin"),
+            }
             if s["kind"] == "computer":
                 entry["level"] = s.get("level")
             if s["kind"] == "phone":
@@ -117,13 +133,21 @@ class Room:
         deals = []
         for d in self.meta.get("deals", []):
             hidden = in_play and d["round"] == state.round_no
-            deals.append({"round": d["round"], "commitment": d["commitment"],
-                          "seed": None if hidden else d["seed"]})
-        return {"id": self.id, "name": self.name, "profile": self.meta.get("profile"),
-                "options": self.meta.get("options"), "seats": seats,
-                "started": self.match is not None, "paused": self.paused,
-                "version": self.version, "deals": deals,
-                "join_url": f"{self.tables.base_url}/join/{self.id}"}
+            deals.append(
+                {"round": d["round"], "commitment": d["commitment"], "seed": None if hidden else d["seed"]}
+            )
+        return {
+            "id": self.id,
+            "name": self.name,
+            "profile": self.meta.get("profile"),
+            "options": self.meta.get("options"),
+            "seats": seats,
+            "started": self.match is not None,
+            "paused": self.paused,
+            "version": self.version,
+            "deals": deals,
+            "join_url": f"{self.tables.base_url}/join/{self.id}",
+        }
 
     def device_seat(self):
         state = self.state
@@ -135,9 +159,16 @@ class Room:
     def frame_for(self, conn) -> dict:
         """The `view` frame for one connection, built for its own seat."""
         with self.lock:
-            frame = {"type": "view", "version": self.version, "room": self.summary(),
-                     "view": None, "device_seat": None, "device_view": None,
-                     "can_undo": False, "can_redo": False}
+            frame = {
+                "type": "view",
+                "version": self.version,
+                "room": self.summary(),
+                "view": None,
+                "device_seat": None,
+                "device_view": None,
+                "can_undo": False,
+                "can_redo": False,
+            }
             state = self.state
             if state is None or self.closed or conn.room is not self:
                 return frame
@@ -168,8 +199,15 @@ class Room:
             conn.room, conn.role, conn.seat = self, role, seat
             self.conns.add(conn)
             self.touched = time.monotonic()
-            conn.send({"type": "welcome", "role": role, "room": self.id, "seat": seat,
-                       "server": self.tables.server_info()})
+            conn.send(
+                {
+                    "type": "welcome",
+                    "role": role,
+                    "room": self.id,
+                    "seat": seat,
+                    "server": self.tables.server_info(),
+                }
+            )
             conn.push_view()
             self._notify(exclude=conn)
 
@@ -243,8 +281,15 @@ class Room:
         for c in list(self.conns):
             if c.role == "seat" and c.seat == seat:
                 c.role, c.seat = "guest", None
-                c.send({"type": "welcome", "role": "guest", "room": self.id, "seat": None,
-                        "server": self.tables.server_info()})
+                c.send(
+                    {
+                        "type": "welcome",
+                        "role": "guest",
+                        "room": self.id,
+                        "seat": None,
+                        "server": self.tables.server_info(),
+                    }
+                )
         self._notify()
 
     def standin(self, seat: int, level) -> None:
@@ -323,6 +368,7 @@ class Room:
         Computed outside the room lock (it can take ~100 ms), at most a few at a time per server,
         and remembered per (version, seat) so asking again costs nothing."""
         from .computer import hint, seed_for
+
         with self.lock:
             seat = self._acting_seat(conn, seat)
             if self.match is None:
@@ -345,7 +391,7 @@ class Room:
                 self._hints = {(v, seat): answer, **{k: a for k, a in self._hints.items() if k[0] == v}}
         return dict(answer)
 
-    def setup(self, profile: str, options: dict | None, seats: list[dict]) -> None:
+    def setup(self, profile: str, options: dict | None, seats: list[dict]) -> None:  # noqa: C901
         with self.lock:
             if profile not in engine.PROFILES:
                 raise Refused("bad_profile", "unknown profile")
@@ -353,7 +399,7 @@ class Room:
                 options = engine.normalize_options(profile, options or {})
                 n = seat_count(profile, options)
             except (ValueError, TypeError, KeyError) as exc:
-                raise Refused("bad_options", str(exc)[:200])
+                raise Refused("bad_options", str(exc)[:200]) from None
             if len(seats) != n:
                 raise Refused("bad_seats", f"{profile} with these options has {n} seats")
             old_seats = self.meta["seats"]
@@ -387,8 +433,15 @@ class Room:
             for c in list(self.conns):
                 if c.role == "seat" and c.seat not in self.tokens:
                     c.role, c.seat = "guest", None
-                    c.send({"type": "welcome", "role": "guest", "room": self.id, "seat": None,
-                            "server": self.tables.server_info()})
+                    c.send(
+                        {
+                            "type": "welcome",
+                            "role": "guest",
+                            "room": self.id,
+                            "seat": None,
+                            "server": self.tables.server_info(),
+                        }
+                    )
             self._notify()
 
     def _match_seats(self) -> list[dict]:
@@ -415,11 +468,16 @@ class Room:
             seed = secrets.randbits(64)
             new_game = self.match is None
             if new_game:
-                self.match = engine.Match(self.meta["profile"], self.meta["options"], seats=self._match_seats())
+                self.match = engine.Match(
+                    self.meta["profile"], self.meta["options"], seats=self._match_seats()
+                )
             round_no = state.round_no + 1 if state is not None else 1
             deal = {"round": round_no, "commitment": commitment(seed), "seed": seed}
-            self._change(lambda m: m.start_round(seed=seed), new_game=new_game,
-                         meta_update=lambda meta: meta.setdefault("deals", []).append(deal))
+            self._change(
+                lambda m: m.start_round(seed=seed),
+                new_game=new_game,
+                meta_update=lambda meta: meta.setdefault("deals", []).append(deal),
+            )
 
     def restart(self) -> None:
         with self.lock:
@@ -433,8 +491,11 @@ class Room:
                 raise Refused("not_started")
             seed = secrets.randbits(64)
             deal = {"round": 1, "commitment": commitment(seed), "seed": seed}
-            self._change(lambda m: m.new_game(seed=seed), new_game=True,
-                         meta_update=lambda meta: meta.__setitem__("deals", [deal]))
+            self._change(
+                lambda m: m.new_game(seed=seed),
+                new_game=True,
+                meta_update=lambda meta: meta.__setitem__("deals", [deal]),
+            )
 
     def _change(self, fn, new_game: bool = False, meta_update=None, append: bool = False) -> None:
         """Apply `fn(match)`, write it, then bump the version and notify.
@@ -451,21 +512,23 @@ class Room:
         except engine.IllegalAction as exc:
             if new_game and self.record is None:
                 self.match = None
-            raise Refused(exc.code, exc.detail)
+            raise Refused(exc.code, exc.detail) from None
         try:
             if append:
                 actions = self.match.rounds[-1].actions
                 action = actions[-1].to_json()
-                self.tables.store.append_action(self.id, self.version + 1, len(self.match.rounds),
-                                                len(actions) - 1, action)
+                self.tables.store.append_action(
+                    self.id, self.version + 1, len(self.match.rounds), len(actions) - 1, action
+                )
                 self.record["rounds"][-1]["actions"].append(action)
                 record = self.record
             else:
                 if meta_update:
                     meta_update(self.meta)
                 record = self.match.to_record(seeds=True)  # compact: seeds, not written-out deals
-                self.tables.store.save_room(self.id, self.meta, self.version + 1, record=record,
-                                            new_game=new_game)
+                self.tables.store.save_room(
+                    self.id, self.meta, self.version + 1, record=record, new_game=new_game
+                )
         except BaseException:
             if old_meta is not None:
                 self.meta = old_meta
@@ -484,8 +547,13 @@ class Room:
 
     def _schedule_computer(self) -> None:
         state = self.state
-        if (state is None or state.turn is None or self.closed or self.paused
-                or not self.is_computer(state.turn)):
+        if (
+            state is None
+            or state.turn is None
+            or self.closed
+            or self.paused
+            or not self.is_computer(state.turn)
+        ):
             return
         self.tables.runner.schedule(self, self.version)
 
@@ -503,10 +571,17 @@ class Room:
         The choice (up to ~100 ms at the hard level) is made outside the room lock from the
         seat's view only; a choice made for a version that is no longer current is dropped."""
         from .computer import choose, seed_for
+
         with self.lock:
             state = self.state
-            if (self.closed or version != self.version or self.paused or state is None
-                    or state.turn is None or not self.is_computer(state.turn)):
+            if (
+                self.closed
+                or version != self.version
+                or self.paused
+                or state is None
+                or state.turn is None
+                or not self.is_computer(state.turn)
+            ):
                 return
             seat = state.turn
             info = self.meta["seats"][seat]
@@ -519,8 +594,14 @@ class Room:
             log.exception("computer player failed in room %s; playing its first legal action", self.id)
             action = view["legal"][0]
         with self.lock:
-            if (version != self.version or self.paused or self.closed or self.state is None
-                    or self.state.turn != seat or not self.is_computer(seat)):
+            if (
+                version != self.version
+                or self.paused
+                or self.closed
+                or self.state is None
+                or self.state.turn != seat
+                or not self.is_computer(seat)
+            ):
                 return
             self._change(lambda m: m.act(action), append=True)
 
@@ -545,22 +626,32 @@ class Room:
 class Tables:
     """All rooms of one server, restored from the store at start."""
 
-    def __init__(self, store, *, name: str = "Domino table", base_url: str = "http://127.0.0.1:8000",
-                 kiosk: bool = False, pin: str | None = None, computer_delay: float = 1.2,
-                 wifi: tuple[str, str | None] | None = None, rate: tuple[float, float] = (20.0, 40.0)):
+    def __init__(
+        self,
+        store,
+        *,
+        name: str = "Domino table",
+        base_url: str = "http://127.0.0.1:8000",
+        kiosk: bool = False,
+        pin: str | None = None,
+        computer_delay: float = 1.2,
+        wifi: tuple[str, str | None] | None = None,
+        rate: tuple[float, float] = (20.0, 40.0),
+    ):
         from .computer import Runner
+
         self.store = store
         self.name = name
         self.base_url = base_url.rstrip("/")
         self.kiosk = kiosk
         self.pin = pin
         self.wifi = wifi
-        self.rate = rate                    # per connection: messages per second, burst
+        self.rate = rate  # per connection: messages per second, burst
         self.rooms: dict[str, Room] = {}
         self.lock = threading.Lock()
         self.runner = Runner(computer_delay)
         self.pin_failures: list[float] = []
-        self.hint_slots = threading.BoundedSemaphore(2)   # hints computed at once, all rooms
+        self.hint_slots = threading.BoundedSemaphore(2)  # hints computed at once, all rooms
         self._stop = threading.Event()
 
     def server_info(self) -> dict:
@@ -569,8 +660,16 @@ class Tables:
     def restore(self) -> None:
         for row in self.store.load_rooms():
             try:
-                room = Room(self, row["id"], row["name"], row["host_hash"], row["meta"], row["version"],
-                            row["seats"], row["record"])
+                room = Room(
+                    self,
+                    row["id"],
+                    row["name"],
+                    row["host_hash"],
+                    row["meta"],
+                    row["version"],
+                    row["seats"],
+                    row["record"],
+                )
             except Exception:
                 log.exception("room %s could not be restored; skipped", row["id"])
                 continue
@@ -595,8 +694,13 @@ class Tables:
                 if room_id not in self.rooms:
                     break
             host_token = new_token()
-            meta = {"profile": None, "options": None, "seats": [], "deals": [],
-                    "ai_secret": secrets.token_hex(16)}
+            meta = {
+                "profile": None,
+                "options": None,
+                "seats": [],
+                "deals": [],
+                "ai_secret": secrets.token_hex(16),
+            }
             name = name or f"Table {len(self.rooms) + 1}"
             self.store.create_room(room_id, name, token_hash(host_token), meta, 0)
             room = Room(self, room_id, name, token_hash(host_token), meta, 0, {}, None)
@@ -642,6 +746,7 @@ class Tables:
                     self.sweep_idle(idle_seconds)
                 except Exception:
                     log.exception("idle sweep failed")
+
         threading.Thread(target=loop, name="idle-sweep", daemon=True).start()
 
     def shutdown(self) -> None:

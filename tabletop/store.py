@@ -9,6 +9,7 @@ game) plus the actions played since, one small row each (`append_action`), so an
 one short insert instead of rewriting the record. Reading a game folds those rows back into the
 record's last round (and the next checkpoint deletes them).
 """
+
 from __future__ import annotations
 
 import json
@@ -89,13 +90,25 @@ class Store:
 
     def create_room(self, room_id: str, name: str, host_hash: str, meta: dict, version: int) -> None:
         now = time.time()
-        self._tx(lambda db: db.execute(
-            "INSERT INTO rooms (id, name, host_hash, meta, version, game_id, created, updated)"
-            " VALUES (?, ?, ?, ?, ?, NULL, ?, ?)",
-            (room_id, name, host_hash, json.dumps(meta), version, now, now)))
+        self._tx(
+            lambda db: db.execute(
+                "INSERT INTO rooms (id, name, host_hash, meta, version, game_id, created, updated)"
+                " VALUES (?, ?, ?, ?, ?, NULL, ?, ?)",
+                (room_id, name, host_hash, json.dumps(meta), version, now, now),
+            )
+        )
 
-    def save_room(self, room_id: str, meta: dict, version: int, *, record: dict | None = None,
-                  new_game: bool = False, seats: dict | None = None, end_game: bool = False) -> None:
+    def save_room(
+        self,
+        room_id: str,
+        meta: dict,
+        version: int,
+        *,
+        record: dict | None = None,
+        new_game: bool = False,
+        seats: dict | None = None,
+        end_game: bool = False,
+    ) -> None:
         """Write the room's meta and version, and (optionally) its current game's record.
 
         `new_game=True` starts a new games row for `record`. `seats` maps seat -> token hash
@@ -107,24 +120,33 @@ class Store:
         def fn(db):
             if record is not None:
                 if new_game:
-                    cur = db.execute("INSERT INTO games (room, record, started, updated) VALUES (?, ?, ?, ?)",
-                                     (room_id, json.dumps(record), now, now))
+                    cur = db.execute(
+                        "INSERT INTO games (room, record, started, updated) VALUES (?, ?, ?, ?)",
+                        (room_id, json.dumps(record), now, now),
+                    )
                     db.execute("UPDATE rooms SET game_id = ? WHERE id = ?", (cur.lastrowid, room_id))
                 else:
                     (game_id,) = db.execute("SELECT game_id FROM rooms WHERE id = ?", (room_id,)).fetchone()
-                    db.execute("UPDATE games SET record = ?, updated = ? WHERE id = ?",
-                               (json.dumps(record), now, game_id))
+                    db.execute(
+                        "UPDATE games SET record = ?, updated = ? WHERE id = ?",
+                        (json.dumps(record), now, game_id),
+                    )
                     db.execute("DELETE FROM actions WHERE game = ?", (game_id,))
             if end_game:
                 db.execute("UPDATE rooms SET game_id = NULL WHERE id = ?", (room_id,))
-            db.execute("UPDATE rooms SET meta = ?, version = ?, updated = ? WHERE id = ?",
-                       (json.dumps(meta), version, now, room_id))
+            db.execute(
+                "UPDATE rooms SET meta = ?, version = ?, updated = ? WHERE id = ?",
+                (json.dumps(meta), version, now, room_id),
+            )
             for seat, token_hash in (seats or {}).items():
                 if token_hash is None:
                     db.execute("DELETE FROM seats WHERE room = ? AND seat = ?", (room_id, seat))
                 else:
-                    db.execute("INSERT OR REPLACE INTO seats (room, seat, token_hash) VALUES (?, ?, ?)",
-                               (room_id, seat, token_hash))
+                    db.execute(
+                        "INSERT OR REPLACE INTO seats (room, seat, token_hash) VALUES (?, ?, ?)",
+                        (room_id, seat, token_hash),
+                    )
+
         self._tx(fn)
 
     def append_action(self, room_id: str, version: int, round_no: int, seq: int, action: dict) -> None:
@@ -134,12 +156,15 @@ class Store:
         text = json.dumps(action, separators=(",", ":"))
 
         def fn(db):
-            cur = db.execute("INSERT INTO actions (room, game, round, seq, action)"
-                             " SELECT id, game_id, ?, ?, ? FROM rooms WHERE id = ? AND game_id IS NOT NULL",
-                             (round_no, seq, text, room_id))
+            cur = db.execute(
+                "INSERT INTO actions (room, game, round, seq, action)"
+                " SELECT id, game_id, ?, ?, ? FROM rooms WHERE id = ? AND game_id IS NOT NULL",
+                (round_no, seq, text, room_id),
+            )
             if cur.rowcount != 1:
                 raise RuntimeError(f"room {room_id} has no current game to append to")
             db.execute("UPDATE rooms SET version = ?, updated = ? WHERE id = ?", (version, now, room_id))
+
         self._tx(fn)
 
     def delete_room(self, room_id: str) -> None:
@@ -152,33 +177,49 @@ class Store:
         with self._lock:
             rows = self._db.execute(
                 "SELECT r.id, r.name, r.host_hash, r.meta, r.version, g.record, r.game_id"
-                " FROM rooms r LEFT JOIN games g ON g.id = r.game_id ORDER BY r.created").fetchall()
+                " FROM rooms r LEFT JOIN games g ON g.id = r.game_id ORDER BY r.created"
+            ).fetchall()
             seats = self._db.execute("SELECT room, seat, token_hash FROM seats").fetchall()
             appended = self._db.execute(
                 "SELECT a.game, a.round, a.seq, a.action FROM actions a JOIN rooms r ON r.game_id = a.game"
-                " ORDER BY a.game, a.round, a.seq").fetchall()
+                " ORDER BY a.game, a.round, a.seq"
+            ).fetchall()
         by_room: dict[str, dict[int, str]] = {}
         for room, seat, token_hash in seats:
             by_room.setdefault(room, {})[seat] = token_hash
         by_game: dict[int, list] = {}
         for game, round_no, seq, action in appended:
             by_game.setdefault(game, []).append((round_no, seq, action))
-        return [{"id": rid, "name": name, "host_hash": host_hash, "meta": json.loads(meta),
-                 "version": version, "game_id": game_id, "seats": by_room.get(rid, {}),
-                 "record": _fold(json.loads(record), by_game.get(game_id, ()), game_id) if record else None}
-                for rid, name, host_hash, meta, version, record, game_id in rows]
+        return [
+            {
+                "id": rid,
+                "name": name,
+                "host_hash": host_hash,
+                "meta": json.loads(meta),
+                "version": version,
+                "game_id": game_id,
+                "seats": by_room.get(rid, {}),
+                "record": _fold(json.loads(record), by_game.get(game_id, ()), game_id) if record else None,
+            }
+            for rid, name, host_hash, meta, version, record, game_id in rows
+        ]
 
     def games(self, room_id: str) -> list[dict]:
         with self._lock:
-            rows = self._db.execute("SELECT id, record, started FROM games WHERE room = ? ORDER BY id",
-                                    (room_id,)).fetchall()
-            appended = self._db.execute("SELECT game, round, seq, action FROM actions WHERE room = ?"
-                                        " ORDER BY game, round, seq", (room_id,)).fetchall()
+            rows = self._db.execute(
+                "SELECT id, record, started FROM games WHERE room = ? ORDER BY id", (room_id,)
+            ).fetchall()
+            appended = self._db.execute(
+                "SELECT game, round, seq, action FROM actions WHERE room = ? ORDER BY game, round, seq",
+                (room_id,),
+            ).fetchall()
         by_game: dict[int, list] = {}
         for game, round_no, seq, action in appended:
             by_game.setdefault(game, []).append((round_no, seq, action))
-        return [{"id": gid, "record": _fold(json.loads(rec), by_game.get(gid, ()), gid), "started": started}
-                for gid, rec, started in rows]
+        return [
+            {"id": gid, "record": _fold(json.loads(rec), by_game.get(gid, ()), gid), "started": started}
+            for gid, rec, started in rows
+        ]
 
 
 def _fold(record: dict, rows, game_id) -> dict:
@@ -187,8 +228,13 @@ def _fold(record: dict, rows, game_id) -> dict:
     rounds = record.get("rounds") or []
     for round_no, seq, text in rows:
         if round_no != len(rounds) or seq != len(rounds[-1].setdefault("actions", [])):
-            log.error("game %s: appended action (round %s, #%s) does not continue its record; "
-                      "later actions ignored", game_id, round_no, seq)
+            log.error(
+                "game %s: appended action (round %s, #%s) does not continue its record; "
+                "later actions ignored",
+                game_id,
+                round_no,
+                seq,
+            )
             break
         rounds[-1]["actions"].append(json.loads(text))
     return record

@@ -17,6 +17,7 @@ Train a planner of the longest train checked by playouts). The random stream com
 `seed` (mixed with the public position), never from the dealer's stream; budgets are counted in
 iterations, with a wall-clock safety cap that only a badly overloaded machine reaches.
 """
+
 from __future__ import annotations
 
 import random
@@ -33,8 +34,10 @@ __all__ = ["LEVELS", "ViewError", "choose", "hint"]
 
 def _check(view) -> None:
     if type(view) is not dict:
-        raise ViewError("the computer decides from a seat's view (a plain dict from view_for), "
-                        f"not from {type(view).__name__}")
+        raise ViewError(
+            "the computer decides from a seat's view (a plain dict from view_for), "
+            f"not from {type(view).__name__}"
+        )
     if view.get("seat") is None or view.get("hand") is None:
         raise ViewError("the table's view has no hand: give the view of the seat to act")
     if view.get("phase") != "play" or view.get("turn") != view.get("seat") or not view.get("legal"):
@@ -43,8 +46,7 @@ def _check(view) -> None:
 
 def _rng(view, level, seed) -> random.Random:
     # the seed, the level and public facts of the position (never anything hidden)
-    return random.Random(f"domino-ai/1:{seed}:{level}:{view['round']}:{view['seat']}:"
-                         f"{len(view['history'])}")
+    return random.Random(f"domino-ai/1:{seed}:{level}:{view['round']}:{view['seat']}:{len(view['history'])}")
 
 
 def choose(view: dict, level: str = "medium", seed: int = 0, budget: int | None = None):

@@ -15,6 +15,7 @@ heaviest players, measured one after the other in this process, as percentiles.
 Deterministic: deals come from seeds 1..N, the AI's seeds from the pair number; with --jobs the
 pairs are spread over processes but gathered in order, so the table does not depend on --jobs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,15 +37,21 @@ TABLES = {
 }
 DEAL_OFFSET = 0  # tuning runs use other deals than the reported table
 COMPARISONS = (("medium", "heaviest"), ("hard", "heaviest"), ("hard", "medium"))
-LATENCY_TABLES = dict(TABLES, **{"draw-2p": ("draw", {"players": 2}),
-                                 "mexican-train-8p": ("mexican-train", {"players": 8}),
-                                 "mexican-train-10p": ("mexican-train", {"players": 10})})
+LATENCY_TABLES = dict(
+    TABLES,
+    **{
+        "draw-2p": ("draw", {"players": 2}),
+        "mexican-train-8p": ("mexican-train", {"players": 8}),
+        "mexican-train-10p": ("mexican-train", {"players": 10}),
+    },
+)
 
 
 def _decide(player, view, seed):
     if player == "heaviest":
         return heaviest(view)
     from . import choose
+
     return choose(view, player, seed)[0]
 
 
@@ -103,6 +110,7 @@ def strength(table, a, b, pairs, jobs):
     t0 = time.perf_counter()
     if jobs > 1:
         import multiprocessing as mp
+
         with mp.get_context("fork").Pool(jobs) as pool:
             scores = list(pool.imap(pair_score, work, chunksize=4))
     else:
@@ -110,8 +118,16 @@ def strength(table, a, b, pairs, jobs):
     mean = statistics.fmean(scores)
     sd = statistics.pstdev(scores) if len(scores) > 1 else 0.0
     half = 1.96 * sd / math.sqrt(len(scores))
-    return {"table": table, "a": a, "b": b, "pairs": pairs, "win": mean,
-            "lo": mean - half, "hi": mean + half, "seconds": time.perf_counter() - t0}
+    return {
+        "table": table,
+        "a": a,
+        "b": b,
+        "pairs": pairs,
+        "win": mean,
+        "lo": mean - half,
+        "hi": mean + half,
+        "seconds": time.perf_counter() - t0,
+    }
 
 
 def latency(table, decisions, seed=0):
@@ -132,37 +148,58 @@ def latency(table, decisions, seed=0):
         if not xs:
             return 0.0
         return xs[min(len(xs) - 1, int(math.ceil(p / 100 * len(xs))) - 1)] * 1000
-    return {"table": table, "decisions": len(every), "choices": len(thinking),
-            "p50": pct(thinking, 50), "p95": pct(thinking, 95), "p99": pct(thinking, 99),
-            "max": pct(thinking, 100), "p95_all": pct(every, 95), "p99_all": pct(every, 99),
-            "cpu_p50": pct(cpu, 50), "cpu_p95": pct(cpu, 95), "cpu_p99": pct(cpu, 99)}
+
+    return {
+        "table": table,
+        "decisions": len(every),
+        "choices": len(thinking),
+        "p50": pct(thinking, 50),
+        "p95": pct(thinking, 95),
+        "p99": pct(thinking, 99),
+        "max": pct(thinking, 100),
+        "p95_all": pct(every, 95),
+        "p99_all": pct(every, 99),
+        "cpu_p50": pct(cpu, 50),
+        "cpu_p95": pct(cpu, 95),
+        "cpu_p99": pct(cpu, 99),
+    }
 
 
-SAME_INFO_TABLES = dict(TABLES, **{"block-3p": ("block", {"players": 3}),
-                                   "draw-2p": ("draw", {"players": 2}),
-                                   "gaple-5x5": ("gaple", {"deal": "5x5"}),
-                                   "mexican-train-9p": ("mexican-train", {"players": 9})})
+SAME_INFO_TABLES = dict(
+    TABLES,
+    **{
+        "block-3p": ("block", {"players": 3}),
+        "draw-2p": ("draw", {"players": 2}),
+        "gaple-5x5": ("gaple", {"deal": "5x5"}),
+        "mexican-train-9p": ("mexican-train", {"players": 9}),
+    },
+)
 
 
 def _same_info_one(args):
     import random
+
     from .sameinfo import alternatives, check, positions
+
     table, index = args
     profile, options = SAME_INFO_TABLES[table]
-    (state, seat), = positions(profile, options, 1, seed=10000 + index)
+    ((state, seat),) = positions(profile, options, 1, seed=10000 + index)
     alts = alternatives(state, seat, 8, random.Random(index))
     return len(alts), len(check(state, seat, alts, seed=index, budget=12))
 
 
 def same_info(count, jobs, quiet, tables=None):
     if not quiet:
-        print(f"\nSame information: {count} positions per table, 8 re-deals each; choose() at every "
-              f"level and hint() must not change (seed and budget fixed)")
+        print(
+            f"\nSame information: {count} positions per table, 8 re-deals each; choose() at every "
+            f"level and hint() must not change (seed and budget fixed)"
+        )
     results = {}
     for table in tables or SAME_INFO_TABLES:
         work = [(table, i) for i in range(count)]
         if jobs > 1:
             import multiprocessing as mp
+
             with mp.get_context("fork").Pool(jobs) as pool:
                 rows = list(pool.imap(_same_info_one, work, chunksize=8))
         else:
@@ -172,34 +209,47 @@ def same_info(count, jobs, quiet, tables=None):
         short = sum(1 for a, _ in rows if a < 8)
         results[table] = {"positions": count, "redeals": alts, "differ": bad, "short": short}
         if not quiet:
-            print(f"{table:18} positions {count:5d}  re-deals {alts:6d}  fewer than 8: {short:3d}  "
-                  f"answers differ: {bad}", flush=True)
+            print(
+                f"{table:18} positions {count:5d}  re-deals {alts:6d}  fewer than 8: {short:3d}  "
+                f"answers differ: {bad}",
+                flush=True,
+            )
     return results
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="scripts/bench ai", description=__doc__.split("\n\n")[0])
     p.add_argument("--pairs", type=int, default=1200, help="deal pairs per comparison (1200)")
-    p.add_argument("--tables", default=",".join(TABLES),
-                   help=f"comma-separated, from: {', '.join(TABLES)}")
-    p.add_argument("--compare", default=",".join(f"{a}:{b}" for a, b in COMPARISONS),
-                   help="comma-separated A:B pairs (levels or 'heaviest')")
-    p.add_argument("--latency", type=int, default=400,
-                   help="hard decisions timed per latency table (0: skip)")
+    p.add_argument("--tables", default=",".join(TABLES), help=f"comma-separated, from: {', '.join(TABLES)}")
+    p.add_argument(
+        "--compare",
+        default=",".join(f"{a}:{b}" for a, b in COMPARISONS),
+        help="comma-separated A:B pairs (levels or 'heaviest')",
+    )
+    p.add_argument(
+        "--latency", type=int, default=400, help="hard decisions timed per latency table (0: skip)"
+    )
     p.add_argument("--latency-tables", default=",".join(LATENCY_TABLES))
     p.add_argument("--no-strength", action="store_true")
-    p.add_argument("--same-info", type=int, default=0, metavar="N",
-                   help="same-information check on N positions per profile, 8 re-deals each")
-    p.add_argument("--same-info-tables", default=",".join(SAME_INFO_TABLES),
-                   help="comma-separated tables for the same-information check")
+    p.add_argument(
+        "--same-info",
+        type=int,
+        default=0,
+        metavar="N",
+        help="same-information check on N positions per profile, 8 re-deals each",
+    )
+    p.add_argument(
+        "--same-info-tables",
+        default=",".join(SAME_INFO_TABLES),
+        help="comma-separated tables for the same-information check",
+    )
     p.add_argument("--jobs", type=int, default=1, help="processes for the strength games")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     out = {"strength": [], "latency": []}
     if not args.no_strength and args.pairs > 0:
         if not args.json:
-            print(f"Strength: {args.pairs} duplicate deal pairs per comparison, win rate of A "
-                  f"(95% interval)")
+            print(f"Strength: {args.pairs} duplicate deal pairs per comparison, win rate of A (95% interval)")
             print(f"{'table':18} {'A':8} {'B':9} {'win':>7} {'95% interval':>17} {'time':>7}")
         for table in args.tables.split(","):
             for comp in args.compare.split(","):
@@ -207,23 +257,32 @@ def main(argv=None):
                 r = strength(table, a, b, args.pairs, args.jobs)
                 out["strength"].append(r)
                 if not args.json:
-                    print(f"{table:18} {a:8} {b:9} {r['win'] * 100:6.1f}% "
-                          f"[{r['lo'] * 100:5.1f}%, {r['hi'] * 100:5.1f}%] {r['seconds']:6.0f}s",
-                          flush=True)
+                    print(
+                        f"{table:18} {a:8} {b:9} {r['win'] * 100:6.1f}% "
+                        f"[{r['lo'] * 100:5.1f}%, {r['hi'] * 100:5.1f}%] {r['seconds']:6.0f}s",
+                        flush=True,
+                    )
     if args.latency > 0:
         if not args.json:
-            print(f"\nLatency of hard decisions in ms: wall clock of decisions with a choice, the same "
-                  f"counting forced ones too, and the process's CPU time (what the machine's other "
-                  f"load does not inflate)")
-            print(f"{'table':18} {'choices':>8} {'p50':>6} {'p95':>6} {'p99':>6} {'max':>7} "
-                  f"{'p95 all':>8} {'p99 all':>8} {'cpu p50':>8} {'cpu p95':>8} {'cpu p99':>8}")
+            print(
+                "\nLatency of hard decisions in ms: wall clock of decisions with a choice, the same "
+                "counting forced ones too, and the process's CPU time (what the machine's other "
+                "load does not inflate)"
+            )
+            print(
+                f"{'table':18} {'choices':>8} {'p50':>6} {'p95':>6} {'p99':>6} {'max':>7} "
+                f"{'p95 all':>8} {'p99 all':>8} {'cpu p50':>8} {'cpu p95':>8} {'cpu p99':>8}"
+            )
         for table in args.latency_tables.split(","):
             r = latency(table, args.latency)
             out["latency"].append(r)
             if not args.json:
-                print(f"{table:18} {r['choices']:8d} {r['p50']:6.1f} {r['p95']:6.1f} "
-                      f"{r['p99']:6.1f} {r['max']:7.1f} {r['p95_all']:8.1f} {r['p99_all']:8.1f} "
-                      f"{r['cpu_p50']:8.1f} {r['cpu_p95']:8.1f} {r['cpu_p99']:8.1f}", flush=True)
+                print(
+                    f"{table:18} {r['choices']:8d} {r['p50']:6.1f} {r['p95']:6.1f} "
+                    f"{r['p99']:6.1f} {r['max']:7.1f} {r['p95_all']:8.1f} {r['p99_all']:8.1f} "
+                    f"{r['cpu_p50']:8.1f} {r['cpu_p95']:8.1f} {r['cpu_p99']:8.1f}",
+                    flush=True,
+                )
     if args.same_info > 0:
         tables = args.same_info_tables.split(",")
         unknown = [t for t in tables if t not in SAME_INFO_TABLES]

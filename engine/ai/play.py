@@ -5,6 +5,7 @@ version (easy), the Mexican Train planner, and the search of `hard`.
 Everything that decides for the seat to act reads the view (through `Knowledge`); only the
 sampled hypothetical states from `world.py` are engine states, and those were built from the view.
 """
+
 from __future__ import annotations
 
 import random
@@ -169,8 +170,11 @@ def line_features(K: Knowledge, action: dict):
         else:
             nl, nr = (b if a == left else a), right
     others = K.unseen  # tiles that may be in other hands (or out of play)
-    avail = (others & suit[nl]).bit_count() + (others & suit[nr]).bit_count() if nl != nr else \
-        (others & suit[nl]).bit_count()
+    avail = (
+        (others & suit[nl]).bit_count() + (others & suit[nr]).bit_count()
+        if nl != nr
+        else (others & suit[nl]).bit_count()
+    )
     mine = (hand & suit[nl]).bit_count() + ((hand & suit[nr]).bit_count() if nl != nr else 0)
     return i, hand, nl, nr, avail, mine
 
@@ -197,10 +201,10 @@ def score_line(K: Knowledge, action: dict) -> float:
     if ts.hi[i] == ts.lo[i]:
         left_of_suit = (K.unseen & ts.suit[ts.hi[i]]).bit_count()
         s += W_DOUBLE + (W_DOUBLE_LATE if left_of_suit <= 2 else 0)  # don't sit on doubles
-    s += W_MINE * mine                                     # keep numbers you hold
-    s -= W_AVAIL * avail                                   # count suits: close what others need
+    s += W_MINE * mine  # keep numbers you hold
+    s -= W_AVAIL * avail  # count suits: close what others need
     opponents = _opponents(K)
-    for o in opponents:                                    # read passes and draws
+    for o in opponents:  # read passes and draws
         v = K.void[o]
         if v >> nl & 1 or v >> nr & 1:
             s += W_VOID / len(opponents)
@@ -210,10 +214,10 @@ def score_line(K: Knowledge, action: dict) -> float:
         if v >> nl & 1 and v >> nr & 1:
             s -= 2.0
     if K.profile == "block" or K.profile == "gaple" or (K.profile == "draw" and K.boneyard == 0):
-        if avail <= CLOSING:                               # the line is closing: play for the count
+        if avail <= CLOSING:  # the line is closing: play for the count
             s += W_COUNT * pips
     if hand == 0:
-        s += 100                                           # go out
+        s += 100  # go out
     return s
 
 
@@ -255,16 +259,16 @@ def score_train(K: Knowledge, action: dict, plan) -> float:
     hand = K.hand & ~(1 << i)
     if ts.hi[i] == ts.lo[i]:
         d = ts.hi[i]
-        s += 6 if hand & ts.suit[d] else -4                # a double you can cover
+        s += 6 if hand & ts.suit[d] else -4  # a double you can cover
     if own:
         if plan and i == plan[0]:
             s += 6
             if K.markers >> me & 1:
-                s += 6                                     # take the marker off
+                s += 6  # take the marker off
         elif in_plan:
             s -= 4
     else:
-        s += -8 if in_plan else 5                          # shed tiles the plan does not need
+        s += -8 if in_plan else 5  # shed tiles the plan does not need
         if train == "mexican" and not K.view["trains"]["mexican"]["tiles"]:
             s += 1
     if not hand:
@@ -299,8 +303,18 @@ def choose_easy(K: Knowledge, rng) -> Decision:
     return Decision(max(range(len(legal)), key=lambda j: noisy[j]), scores, plan)
 
 
-def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=0, table=False,
-             left=hands_left, reading=0.0):
+def evaluate(
+    K: Knowledge,
+    rng,
+    candidates,
+    worlds,
+    deadline,
+    exact_at=0,
+    nodes=0,
+    table=False,
+    left=hands_left,
+    reading=0.0,
+):
     """Mean playout value of each candidate index over sampled worlds (same worlds for all).
     Exact search once `left(state)` is at most `exact_at`. With `table`, the exact search of a
     world shares one transposition table between candidates. With `reading`, each world counts
@@ -343,7 +357,7 @@ def evaluate(K: Knowledge, rng, candidates, worlds, deadline, exact_at=0, nodes=
     return {j: totals[j] / mass for j in candidates}, used
 
 
-def _exact(state, me, me_team, box, seen=None):
+def _exact(state, me, me_team, box, seen=None):  # noqa: C901
     """The value to `me` of `state` with everything known: alpha-beta to the end of the round,
     `box[0]` nodes at most (_Budget beyond). With `seen` (a dict kept per world), a transposition
     table: positions reached by playing the same tiles in another order are searched once, and
@@ -351,12 +365,21 @@ def _exact(state, me, me_team, box, seen=None):
     upper bound where alpha-beta cut the search short."""
     EXACT, LOWER, UPPER = 0, 1, 2
 
-    def search(s, alpha, beta):
+    def search(s, alpha, beta):  # noqa: C901
         if s.phase != "play":
             return values(s)[me]
         if seen is not None:
-            key = (s.turn, s.left, s.right, s.passes, s.stock_pos, s.pending, s.played,
-                   tuple(s.hands), tuple(s.discards))
+            key = (
+                s.turn,
+                s.left,
+                s.right,
+                s.passes,
+                s.stock_pos,
+                s.pending,
+                s.played,
+                tuple(s.hands),
+                tuple(s.discards),
+            )
             hit = seen.get(key)
             if hit is not None:
                 v, kind = hit
@@ -392,19 +415,20 @@ def _exact(state, me, me_team, box, seen=None):
         if seen is not None:
             seen[key] = (best, LOWER if best >= b0 else UPPER if best <= a0 else EXACT)
         return best
+
     return search(state, -1e9, 1e9)
 
 
 # budgets: (worlds for medium, worlds for hard) in playouts per candidate
 MEDIUM_WORLDS = 8
 MEDIUM_TOP = 4
-MEDIUM_EXACT = 8      # tiles left in hands from which medium searches exactly (0: never)
+MEDIUM_EXACT = 8  # tiles left in hands from which medium searches exactly (0: never)
 MEDIUM_NODES = 300
 MEDIUM_WEIGHT = 0.35
-HARD_ROLLOUTS = 240        # playouts per decision (line games), spread over the candidates
-HARD_TRAIN_ROLLOUTS = 12   # Mexican Train: full playouts per decision
-HARD_TOP = 8               # candidates the playouts compare (the strategy's best)
-HARD_WEIGHT = 0.05         # how much the strategy's ranking counts next to the playouts
+HARD_ROLLOUTS = 240  # playouts per decision (line games), spread over the candidates
+HARD_TRAIN_ROLLOUTS = 12  # Mexican Train: full playouts per decision
+HARD_TOP = 8  # candidates the playouts compare (the strategy's best)
+HARD_WEIGHT = 0.05  # how much the strategy's ranking counts next to the playouts
 # hard's search, by seats (3: three or more): exact from how many tiles, counted how, search
 # nodes per world (six times that per decision), with a transposition table, and how strongly
 # the others' plays are read as shedding weight (0: not read). Two hands: exact from 10 tiles
@@ -413,7 +437,7 @@ HARD_WEIGHT = 0.05         # how much the strategy's ranking counts next to the 
 # three others' plays showed no clear gain (reported deals, with/without: draw 4 players against
 # heaviest 62.9/61.4%, against medium 51.2/51.4%; gaple 4x7 against heaviest 64.8/66.1%).
 HARD_SEARCH = {2: (10, tiles_to_play, 1500, True, 0.5), 3: (6, hands_left, 1500, False, 0.0)}
-CAP_SECONDS = 1.5          # wall-clock safety cap (budgets are counted in iterations)
+CAP_SECONDS = 1.5  # wall-clock safety cap (budgets are counted in iterations)
 
 
 def choose_medium(K: Knowledge, rng, budget=None) -> Decision:
@@ -424,8 +448,9 @@ def choose_medium(K: Knowledge, rng, budget=None) -> Decision:
         return Decision(order[0], scores, plan)
     top = order[:MEDIUM_TOP]
     worlds = MEDIUM_WORLDS if budget is None else max(1, min(MEDIUM_WORLDS, budget // len(top)))
-    est, used = evaluate(K, rng, top, worlds, time.perf_counter() + CAP_SECONDS,
-                         exact_at=MEDIUM_EXACT, nodes=MEDIUM_NODES)
+    est, used = evaluate(
+        K, rng, top, worlds, time.perf_counter() + CAP_SECONDS, exact_at=MEDIUM_EXACT, nodes=MEDIUM_NODES
+    )
     if est is None:
         return Decision(order[0], scores, plan)
     # the strategy's ranking, corrected by a few sampled playouts
@@ -450,8 +475,18 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
         cands = order[:HARD_TOP]
         worlds = max(2 if budget else 6, min(60, (budget or HARD_ROLLOUTS) // len(cands)))
         exact_at, left, nodes, table, reading = HARD_SEARCH[min(K.n, 3)]
-        est, used = evaluate(K, rng, cands, worlds, deadline, exact_at=exact_at, nodes=nodes,
-                             table=table, left=left, reading=reading)
+        est, used = evaluate(
+            K,
+            rng,
+            cands,
+            worlds,
+            deadline,
+            exact_at=exact_at,
+            nodes=nodes,
+            table=table,
+            left=left,
+            reading=reading,
+        )
         top = cands
     if est is None:
         return Decision(order[0], scores, plan)

@@ -4,6 +4,7 @@ Parameters: `tile` (high half first), `n` (a number), `count`, and for another s
 (0-based) with `name` filled in as "Seat N" (callers that know the seat's display name should
 replace it).
 """
+
 from __future__ import annotations
 
 from .world import Knowledge, _idx
@@ -18,7 +19,7 @@ def _tile(text):
     return f"{max(a, b)}-{min(a, b)}"
 
 
-def reason(K: Knowledge, action: dict, decision) -> dict:
+def reason(K: Knowledge, action: dict, decision) -> dict:  # noqa: C901
     legal = K.view["legal"]
     me = K.me
     if "draw" in action:
@@ -72,7 +73,8 @@ def reason(K: Knowledge, action: dict, decision) -> dict:
             return {"key": "hint.heaviest", "params": {"tile": tile}}
         return {"key": "hint.generic", "params": {"tile": tile}}
     # the one-line games
-    from .play import line_features, _opponents
+    from .play import _opponents, line_features
+
     _, hand, nl, nr, avail, mine = line_features(K, action)
     for o in _opponents(K):
         v = K.void[o]
@@ -91,8 +93,10 @@ def reason(K: Knowledge, action: dict, decision) -> dict:
         pv = K.void[partner]
         for n in (nl, nr):
             if not pv >> n & 1 and (K.unseen & ts.suit[n]) and n not in (K.left, K.right):
-                return {"key": "hint.partner", "params": {"tile": tile, "n": n, "seat": partner,
-                                                          "name": _name(partner)}}
+                return {
+                    "key": "hint.partner",
+                    "params": {"tile": tile, "n": n, "seat": partner, "name": _name(partner)},
+                }
     if avail <= 3 and K.profile in ("block", "gaple"):
         return {"key": "hint.low_count", "params": {"tile": tile}}
     if ts.pips[i] == heaviest:
@@ -111,4 +115,5 @@ def _hard_ends(K: Knowledge, i) -> bool:
     def faces(n):
         on = K.played & ts.suit[n]
         return on.bit_count() + (1 if on >> ts.double[n] & 1 else 0)
+
     return faces(hi) == 7 and faces(lo) == 7

@@ -7,6 +7,7 @@ which the round's actions stay legal and `view_for(state, seat)` is unchanged, a
 states. It does not use the computer's own sampler, so it checks the sampler too. `check(...)`
 asks `choose` and `hint` on every alternative and reports any difference.
 """
+
 from __future__ import annotations
 
 import random
@@ -49,12 +50,12 @@ def alternatives(state, seat, count, rng, tries=400):
         perm = hidden[:]
         rng.shuffle(perm)
         sigma = dict(zip(hidden, perm))
-        hands = tuple(h if s == seat else tuple(sigma.get(t, t) for t in h)
-                      for s, h in enumerate(deal.hands))
+        hands = tuple(h if s == seat else tuple(sigma.get(t, t) for t in h) for s, h in enumerate(deal.hands))
         stock = tuple(sigma.get(t, t) for t in deal.stock)
         new_deal = Deal(hands, stock, deal.start, deal.opener)
-        s = start_state(ctx.profile.name, ctx.options, ctx.carry, ctx.round_no, ctx.scores, new_deal,
-                        ctx.results)
+        s = start_state(
+            ctx.profile.name, ctx.options, ctx.carry, ctx.round_no, ctx.scores, new_deal, ctx.results
+        )
         try:
             for a in actions:
                 if a.kind == "discard" and a.seat != seat:
@@ -66,6 +67,7 @@ def alternatives(state, seat, count, rng, tries=400):
             out.append(s)
     if len(out) < count:  # heavily constrained: fill up with the sampler's worlds (checked alike)
         from .world import Knowledge
+
         K = Knowledge(view)
         for _ in range(4 * count):
             if len(out) >= count:
@@ -80,6 +82,7 @@ def positions(profile, options, count, seed=0):
     """`count` positions (state, seat to act) with a choice to make, from rounds of half random,
     half heaviest-tile play, taken at random depths (up to three per round)."""
     from ..players import heaviest
+
     rng = random.Random(f"sameinfo:{profile}:{seed}")
     found = []
     game = 0
@@ -105,6 +108,7 @@ def positions(profile, options, count, seed=0):
 def check(state, seat, alts, seed=7, budget=None, levels=("easy", "medium", "hard")):
     """The differences between the answers on the true position and on its alternatives."""
     from . import choose, hint
+
     problems = []
     base = view_for(state, seat)
     want = {lv: choose(base, lv, seed, budget=budget) for lv in levels}

@@ -11,6 +11,7 @@ assignment into a full engine state by replaying the round's public history on t
 Nothing here ever receives a `State`: the only input is the view (a plain dict), so a computer
 seat cannot look at a hand it may not see.
 """
+
 from __future__ import annotations
 
 import math
@@ -20,7 +21,7 @@ from ..deal import Deal
 from ..line import goes_right
 from ..rules import apply, legal_actions, new_game
 from ..state import RoundContext, blank_state
-from ..tiles import Tile, bits, tile_set
+from ..tiles import bits, tile_set
 
 
 class ViewError(ValueError):
@@ -49,10 +50,10 @@ class Slot:
     __slots__ = ("seat", "kind", "forbid", "ref")
 
     def __init__(self, seat, kind, forbid=0, ref=None):
-        self.seat = seat      # None for the boneyard / tiles left out
-        self.kind = kind      # "hand" (dealt, still held), "drawn" (drawn, still held), "discard",
+        self.seat = seat  # None for the boneyard / tiles left out
+        self.kind = kind  # "hand" (dealt, still held), "drawn" (drawn, still held), "discard",
         self.forbid = forbid  # "bone" (boneyard after the draws so far), "out" (never in play)
-        self.ref = ref        # history index of a discard, stock position of a draw
+        self.ref = ref  # history index of a discard, stock position of a draw
 
 
 class Knowledge:
@@ -87,22 +88,22 @@ class Knowledge:
         self._slots()
 
     # -- the public course of the round -------------------------------------------------------
-    def _track(self):
+    def _track(self):  # noqa: C901
         """Replay the public history: what was played, the ends at every moment, every seat's
         'held nothing that fits' moments, who drew which stock position."""
         ts, n, view = self.ts, self.n, self.view
         suit = ts.suit
-        self.stuck = [[] for _ in range(n)]        # per seat: (history index, mask it lacked)
-        self.draws = []                            # stock position -> (seat, history index)
-        self.drawn_played = {}                     # stock position -> tile index (played at once)
+        self.stuck = [[] for _ in range(n)]  # per seat: (history index, mask it lacked)
+        self.draws = []  # stock position -> (seat, history index)
+        self.drawn_played = {}  # stock position -> tile index (played at once)
         self.played_later = [[] for _ in range(n)]  # (history index, tile) played from the hand
         self.discard_events = [[] for _ in range(n)]  # history indices of each seat's discards
-        self.void = [0] * n                        # numbers each seat is known to lack (now)
+        self.void = [0] * n  # numbers each seat is known to lack (now)
         self.void_how = [dict() for _ in range(n)]
         played = 0
         first = None
         saved = [None] * n
-        pending_draw = [None] * n                  # stock position of a seat's latest draw this turn
+        pending_draw = [None] * n  # stock position of a seat's latest draw this turn
         if self.train:
             e = ts.max_pip + 1 - view["round"]
             ends = [e] * (n + 1)
@@ -234,16 +235,22 @@ class Knowledge:
         self.deal_size = len(self.view.get("dealt") or ())
         opening = self._opening_forbid()
         self.seat_info = []
-        fixed = []          # hidden slots that need no per-sample choice
+        fixed = []  # hidden slots that need no per-sample choice
         hidden = 0
         for s in range(n):
             if s == me:
                 continue
             events = self.stuck[s]
-            held_draws = [pos for pos, (seat, _) in enumerate(self.draws)
-                          if seat == s and pos not in self.drawn_played]
-            info = {"seat": s, "draws": [(pos, self.draws[pos][1]) for pos in held_draws],
-                    "later": self.played_later[s], "events": events, "opening": opening[s]}
+            held_draws = [
+                pos for pos, (seat, _) in enumerate(self.draws) if seat == s and pos not in self.drawn_played
+            ]
+            info = {
+                "seat": s,
+                "draws": [(pos, self.draws[pos][1]) for pos in held_draws],
+                "later": self.played_later[s],
+                "events": events,
+                "opening": opening[s],
+            }
             self.seat_info.append(info)
             hidden += self.counts[s] + len(self.discard_events[s])
             every = 0
@@ -260,8 +267,9 @@ class Knowledge:
         rest = total - hidden
         bone = self.boneyard
         if rest < bone:
-            raise ViewError(f"the view's counts do not add up: {total} unseen, {hidden} held, "
-                            f"{bone} in the boneyard")
+            raise ViewError(
+                f"the view's counts do not add up: {total} unseen, {hidden} held, {bone} in the boneyard"
+            )
         for _ in range(bone):
             fixed.append(Slot(None, "bone"))
         for _ in range(rest - bone):
@@ -290,14 +298,14 @@ class Knowledge:
             else:
                 choice = list(range(len(later)))  # all of them from the deal
             used = set(choice)
-            for (r, tile), j in zip(later, choice):
+            for (_r, tile), j in zip(later, choice):
                 placed.append((s, acq[j][1], tile))
             free = [j for j in range(len(acq)) if j not in used]
             ndisc = len(self.discard_events[s])
             # the first free dealt places hold the discards (fixed slots), the rest the hand
             dealt_free = [j for j in free if acq[j][1] is None]
             draw_free = [j for j in free if acq[j][1] is not None]
-            for j in dealt_free[ndisc:]:
+            for _ in dealt_free[ndisc:]:
                 slots.append(Slot(s, "hand", info["every"] | info["opening"]))
             for j in draw_free:
                 k, pos = acq[j]
@@ -307,6 +315,7 @@ class Knowledge:
     def _place_later(self, rng, acq, later, events, opening):
         """Tiles a seat played from its hand: each came from the deal or from a draw it kept,
         and was not held at any stuck moment it would have fitted."""
+
         def ok(j, r, tile):
             k, pos = acq[j]
             if k >= r:
@@ -315,6 +324,7 @@ class Knowledge:
             if pos is None:
                 lacked |= opening
             return not lacked >> tile & 1
+
         m = len(acq)
         options = [[j for j in range(m) if ok(j, r, tile)] for r, tile in later]
         for _ in range(20):
@@ -339,6 +349,7 @@ class Knowledge:
                     owner[j] = x
                     return True
             return False
+
         for x in range(len(later)):
             if not augment(x, set()):
                 raise ViewError("no deal fits the tiles this seat played")
@@ -371,7 +382,9 @@ class Knowledge:
                     if (ts.pips[i], ts.hi[i]) > (hi + lo, hi):
                         f |= 1 << i
             out = [f] * n  # the opener held nothing higher either
-        elif self.profile == "gaple" and self.options.get("deal") == "4x7" and carry.get("winner") is not None:
+        elif (
+            self.profile == "gaple" and self.options.get("deal") == "4x7" and carry.get("winner") is not None
+        ):
             s = carry["winner"]
             while s != opener:
                 out[s] = ts.doubles
@@ -450,8 +463,11 @@ class Knowledge:
                 state = self.build(self.sample(rng), reading)
             except (IllegalAction, ViewError):
                 continue
-            if state.phase == "play" and state.turn == self.me and \
-                    [a.to_json() for a in legal_actions(state)] == want:
+            if (
+                state.phase == "play"
+                and state.turn == self.me
+                and [a.to_json() for a in legal_actions(state)] == want
+            ):
                 return state
         return None
 
@@ -500,10 +516,21 @@ class Knowledge:
             start = (st[1], st[2])
             stock_idx = [st[0]] + stock_idx
         tiles = ts.tiles
-        deal = Deal(tuple(tuple(tiles[i] for i in bits(h)) for h in dealt),
-                    tuple(tiles[i] for i in stock_idx), start, view.get("lot_opener"))
-        state = start_state(self.profile, self.options, view.get("carry") or {}, view["round"],
-                            tuple(view["scores"]), deal, tuple(view.get("rounds") or ()))
+        deal = Deal(
+            tuple(tuple(tiles[i] for i in bits(h)) for h in dealt),
+            tuple(tiles[i] for i in stock_idx),
+            start,
+            view.get("lot_opener"),
+        )
+        state = start_state(
+            self.profile,
+            self.options,
+            view.get("carry") or {},
+            view["round"],
+            tuple(view["scores"]),
+            deal,
+            tuple(view.get("rounds") or ()),
+        )
         log_weight = 0.0
         for k, entry in enumerate(self.history):
             if "discard" in entry and entry["discard"] is None:
@@ -532,15 +559,31 @@ def _play_odds(state, played, reading):
     return reading * (pips[played] - best) - math.log(total)
 
 
-def start_state(profile: str, options: dict, carry: dict, round_no: int, scores: tuple, deal: Deal,
-                results: tuple = ()):
+def start_state(
+    profile: str, options: dict, carry: dict, round_no: int, scores: tuple, deal: Deal, results: tuple = ()
+):
     """The state right after `deal` in round `round_no` of a match with these scores and the
     previous round's public carry-over (the engine's own opening rules then apply)."""
     base = new_game(profile, options).ctx
     carry = {k: v for k, v in carry.items() if k != "new_match"}
-    ctx = RoundContext(base.profile, base.options, base.ts, base.players, round_no, deal,
-                       tuple(t.index for t in deal.stock), tuple(scores), tuple(results), carry, 1,
-                       base.hooks, base.mech, base.acts, base.hand_size, base.lot)
+    ctx = RoundContext(
+        base.profile,
+        base.options,
+        base.ts,
+        base.players,
+        round_no,
+        deal,
+        tuple(t.index for t in deal.stock),
+        tuple(scores),
+        tuple(results),
+        carry,
+        1,
+        base.hooks,
+        base.mech,
+        base.acts,
+        base.hand_size,
+        base.lot,
+    )
     s = blank_state(ctx)
     s.hands = [sum(1 << t.index for t in hand) for hand in deal.hands]
     s.phase = "play"

@@ -2,6 +2,7 @@
 (`line_rules.py` for the four one-line games, `train_rules.py` for Mexican Train), selected by
 `Profile.family`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,10 +18,10 @@ class Option:
 @dataclass(frozen=True)
 class Profile:
     name: str
-    family: str               # "line" or "train"
+    family: str  # "line" or "train"
     max_pip: int
     options: tuple = ()
-    stuck: str = "pass"       # what a player with nothing fitting does: "draw", "pass", "discard"
+    stuck: str = "pass"  # what a player with nothing fitting does: "draw", "pass", "discard"
     target: int | None = None  # match target (None: no running target)
     direction: str = "clockwise"
     score_kind: str = "points"  # "points" | "team_points" | "round_wins" | "pips"
@@ -36,19 +37,42 @@ PLAYERS_2_4 = Option("players", 2, (2, 3, 4))
 PROFILES: dict[str, Profile] = {
     "draw": Profile("draw", "line", 6, (PLAYERS_2_4,), stuck="draw", target=100),
     "block": Profile("block", "line", 6, (PLAYERS_2_4,), stuck="pass", target=100),
-    "gaple": Profile("gaple", "line", 6, (
-        Option("deal", "4x7", ("4x7", "4x6", "5x5")),
-        Option("discard", True, (True, False)),
-        Option("blank25", False, (True, False)),
-        Option("partners", False, (True, False)),
-    ), stuck="discard", score_kind="round_wins"),
-    "six-love": Profile("six-love", "line", 6, (Option("players", 4, (4,)),), stuck="pass",
-                        target=6, direction="counterclockwise", score_kind="team_points"),
-    "mexican-train": Profile("mexican-train", "train", 12, (
-        Option("players", 4, tuple(range(2, 11))),
-        Option("first_run", True, (True, False)),
-        Option("blank50", False, (True, False)),
-    ), stuck="draw", score_kind="pips", rounds=13),
+    "gaple": Profile(
+        "gaple",
+        "line",
+        6,
+        (
+            Option("deal", "4x7", ("4x7", "4x6", "5x5")),
+            Option("discard", True, (True, False)),
+            Option("blank25", False, (True, False)),
+            Option("partners", False, (True, False)),
+        ),
+        stuck="discard",
+        score_kind="round_wins",
+    ),
+    "six-love": Profile(
+        "six-love",
+        "line",
+        6,
+        (Option("players", 4, (4,)),),
+        stuck="pass",
+        target=6,
+        direction="counterclockwise",
+        score_kind="team_points",
+    ),
+    "mexican-train": Profile(
+        "mexican-train",
+        "train",
+        12,
+        (
+            Option("players", 4, tuple(range(2, 11))),
+            Option("first_run", True, (True, False)),
+            Option("blank50", False, (True, False)),
+        ),
+        stuck="draw",
+        score_kind="pips",
+        rounds=13,
+    ),
 }
 
 
@@ -68,15 +92,19 @@ def normalize_options(profile_name: str, options: dict | None) -> dict:
     known = {o.name for o in profile.options}
     for name in options:
         if name not in known:
-            raise ValueError(f"{profile.name} has no option {name!r}"
-                             + (f" (its options: {', '.join(sorted(known))})" if known else ""))
+            raise ValueError(
+                f"{profile.name} has no option {name!r}"
+                + (f" (its options: {', '.join(sorted(known))})" if known else "")
+            )
     result = {}
     for opt in profile.options:
         value = options.get(opt.name, opt.default)
         if type(value) is not type(opt.default) or value not in opt.choices:
-            raise ValueError(f"option {opt.name} of {profile.name} must be one of "
-                             f"{', '.join(str(c).lower() if isinstance(c, bool) else str(c) for c in opt.choices)}"
-                             f", not {value!r}")
+            raise ValueError(
+                f"option {opt.name} of {profile.name} must be one of "
+                f"{', '.join(str(c).lower() if isinstance(c, bool) else str(c) for c in opt.choices)}"
+                f", not {value!r}"
+            )
         result[opt.name] = value
     if profile.name == "gaple" and result["partners"] and result["deal"] == "5x5":
         raise ValueError("gaple partners needs four players (deal 4x7 or 4x6)")
@@ -111,12 +139,26 @@ def hooks_for(profile: Profile):
     """The module holding what the profile's data cannot say (opening, blocking, scoring)."""
     if not _HOOKS:
         from . import draw_block, gaple, mexican_train, six_love
-        _HOOKS.update({"draw": draw_block, "block": draw_block, "gaple": gaple,
-                       "six-love": six_love, "mexican-train": mexican_train})
+
+        _HOOKS.update(
+            {
+                "draw": draw_block,
+                "block": draw_block,
+                "gaple": gaple,
+                "six-love": six_love,
+                "mexican-train": mexican_train,
+            }
+        )
     return _HOOKS[profile.name]
 
 
 def round_result(end, winner, team, points, totals, scores) -> dict:
     """One finished round, in the form of RECORD.md's replay output."""
-    return {"end": end, "winner": winner, "team": team, "points": points,
-            "totals": list(totals), "scores": list(scores)}
+    return {
+        "end": end,
+        "winner": winner,
+        "team": team,
+        "points": points,
+        "totals": list(totals),
+        "scores": list(scores),
+    }

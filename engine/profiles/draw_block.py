@@ -1,5 +1,6 @@
 """`draw` and `block` (RULES.md, seed 004): who leads, when a hand is blocked, how it scores.
 The two differ only in data (deal size and what a stuck player does: see profiles/__init__.py)."""
+
 from __future__ import annotations
 
 from ..tiles import bits

@@ -1,5 +1,6 @@
 """`gaple` (RULES.md, seeds 000 and 001): lowest count wins, face-down discards, the 0-0 opening
 with 4x7, a turned-up leftover with 4x6/5x5, the blank-25 rule and the tie-breaks."""
+
 from __future__ import annotations
 
 from ..tiles import bits

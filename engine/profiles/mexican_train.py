@@ -4,6 +4,7 @@ markers, the public Mexican Train, doubles that must be covered, first-turn runs
 Train indices: 0..n-1 are the seats' personal trains, n is the Mexican Train. An unstarted
 train's open end is the engine's number, since its first tile must match the engine.
 """
+
 from __future__ import annotations
 
 from ..actions import IllegalAction
@@ -164,7 +165,7 @@ def do(s, prev, a) -> None:
     _end_turn(s, seat)
 
 
-def explain(s, a) -> IllegalAction:
+def explain(s, a) -> IllegalAction:  # noqa: C901
     ctx, seat = s.ctx, a.seat
     ts, n = ctx.ts, ctx.players
     legal_now = legal(s)
@@ -178,26 +179,28 @@ def explain(s, a) -> IllegalAction:
         if not s.hands[seat] >> a.tile.index & 1:
             return IllegalAction("tile_not_in_hand", f"seat {seat} does not hold {a.tile}")
         if s.pending == "engine":
-            return IllegalAction("engine_first", f"the engine {engine_number(s)}-{engine_number(s)} "
-                                                 f"must be placed first")
+            return IllegalAction(
+                "engine_first", f"the engine {engine_number(s)}-{engine_number(s)} must be placed first"
+            )
         if a.train is None:
             return IllegalAction("train_required", "a play names its train (a seat or 'mexican')")
         t = train_index(s, a.train)
         if t > n:
             return IllegalAction("malformed_action", f"there is no train {a.train}")
         if s.drawn >= 0 and a.tile.index != s.drawn:
-            return IllegalAction("must_play_drawn", f"only the drawn tile {ts.tiles[s.drawn]} may be "
-                                                    f"played now")
+            return IllegalAction(
+                "must_play_drawn", f"only the drawn tile {ts.tiles[s.drawn]} may be played now"
+            )
         if s.uncovered is not None:
             u, d = s.uncovered
-            return IllegalAction("must_cover", f"the double {d}-{d} on train {train_name(s, u)} "
-                                               f"must be covered first")
+            return IllegalAction(
+                "must_cover", f"the double {d}-{d} on train {train_name(s, u)} must be covered first"
+            )
         if s.pending == "run" and t != seat:
             return IllegalAction("run_own_train", "a first-turn run goes on the player's own train")
         if t != seat and t != n and not s.markers >> t & 1:
             return IllegalAction("train_closed", f"train {t} has no marker: only its owner plays there")
-        return IllegalAction("does_not_fit", f"{a.tile} does not fit train {a.train} "
-                                              f"(open end {s.ends[t]})")
+        return IllegalAction("does_not_fit", f"{a.tile} does not fit train {a.train} (open end {s.ends[t]})")
     plays = [x for x in legal_now if x.kind == "play"]
     if plays:
         verb = {"draw": "draw", "pass": "pass", "done": "end the turn"}[a.kind]

@@ -1,5 +1,6 @@
 """`six-love` (RULES.md, seed 002): partners to six, the 6-6 opening, the representative's
 choice of opener, the hard-end bonus and the knock-back to 0-0."""
+
 from __future__ import annotations
 
 from . import round_result
@@ -56,8 +57,7 @@ def settle(s, prev, end, last):
         winner = None if len({seat % 2 for seat in lowest}) > 1 else lowest[0]
         points = 1
     if winner is None:  # a draw: scores kept, 6-6 opens next
-        return (round_result(end, None, None, 0, totals, scores), tuple(scores),
-                {}, None, False)
+        return (round_result(end, None, None, 0, totals, scores), tuple(scores), {}, None, False)
     team = winner % 2
     if scores[1 - team] == 0:
         scores[team] += points

@@ -4,6 +4,7 @@ The same-information test re-deals the hidden tiles of many positions eight ways
 tell apart and checks that every level and the hint answer identically (fixed seed and budget).
 `scripts/bench ai --same-info 1000` runs the same check on 1,000 positions per profile.
 """
+
 import json
 import random
 from pathlib import Path
@@ -19,10 +20,16 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALES = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "locales").glob("*.json")}
 
 TABLES = [
-    ("block", {"players": 2}), ("block", {"players": 3}), ("draw", {"players": 2}),
-    ("draw", {"players": 4}), ("gaple", {}), ("gaple", {"deal": "5x5"}),
-    ("gaple", {"deal": "4x6", "partners": True}), ("six-love", {}),
-    ("mexican-train", {"players": 4}), ("mexican-train", {"players": 9}),
+    ("block", {"players": 2}),
+    ("block", {"players": 3}),
+    ("draw", {"players": 2}),
+    ("draw", {"players": 4}),
+    ("gaple", {}),
+    ("gaple", {"deal": "5x5"}),
+    ("gaple", {"deal": "4x6", "partners": True}),
+    ("six-love", {}),
+    ("mexican-train", {"players": 4}),
+    ("mexican-train", {"players": 9}),
 ]
 IDS = [f"{p}-{'-'.join(f'{k}{v}' for k, v in o.items())}" for p, o in TABLES]
 
@@ -100,9 +107,11 @@ def test_same_information_same_choice(profile, options):
         assert check(state, seat, alts, seed=9, budget=12) == []
 
 
-@pytest.mark.parametrize("profile,options", [("block", {"players": 2}), ("draw", {"players": 2}),
-                                             ("gaple", {}), ("six-love", {})],
-                         ids=["block-2p", "draw-2p", "gaple-4x7", "six-love"])
+@pytest.mark.parametrize(
+    "profile,options",
+    [("block", {"players": 2}), ("draw", {"players": 2}), ("gaple", {}), ("six-love", {})],
+    ids=["block-2p", "draw-2p", "gaple-4x7", "six-love"],
+)
 def test_endgame_search_with_a_table_finds_the_plain_search_value(profile, options):
     """The transposition table only saves work: on real endgames (random play down to a few
     tiles), every seat's exact value is the one the plain alpha-beta search finds."""
@@ -129,9 +138,11 @@ def test_endgame_search_with_a_table_finds_the_plain_search_value(profile, optio
     assert compared >= 20
 
 
-@pytest.mark.parametrize("profile,options", [("draw", {"players": 2}), ("block", {"players": 3}),
-                                             ("gaple", {"deal": "4x6"}), ("six-love", {})],
-                         ids=["draw-2p", "block-3p", "gaple-4x6", "six-love"])
+@pytest.mark.parametrize(
+    "profile,options",
+    [("draw", {"players": 2}), ("block", {"players": 3}), ("gaple", {"deal": "4x6"}), ("six-love", {})],
+    ids=["draw-2p", "block-3p", "gaple-4x6", "six-love"],
+)
 def test_knowledge_follows_the_line_as_the_engine_lays_it(profile, options):
     """The computer replays the public history to know the open ends: they must be the engine's,
     whichever end an unnamed tile on equal ends went to."""
@@ -161,8 +172,9 @@ def test_reading_the_plays_weighs_worlds_by_how_likely_each_play_was():
         state = start_round(new_game("block", {"players": 2}), seed=seed)
         while state.phase == "play":
             acts = legal_actions(state)
-            tiles = sorted({a.tile.index for a in acts if a.kind == "play"},
-                           key=lambda i: state.ctx.ts.pips[i])
+            tiles = sorted(
+                {a.tile.index for a in acts if a.kind == "play"}, key=lambda i: state.ctx.ts.pips[i]
+            )
             if len(tiles) > 1 and state.ctx.ts.pips[tiles[0]] < state.ctx.ts.pips[tiles[-1]]:
                 odds = [_play_odds(state, i, 0.5) for i in tiles]
                 assert math.fsum(math.exp(o) for o in odds) == pytest.approx(1.0)

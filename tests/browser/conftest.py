@@ -1,4 +1,5 @@
 """Browser tests: a live tabletop server on loopback and Debian's Chromium through Playwright."""
+
 from __future__ import annotations
 
 import logging
@@ -36,7 +37,9 @@ class LiveServer:
         cfg.update(config)
         self.app = create_app(cfg)
         self.server.app = self.app
-        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
         self.thread.start()
 
     def stop(self):
@@ -75,6 +78,7 @@ def phone(browser, playwright, page_errors):
         ctx = browser.new_context(**opts)
         made.append(ctx)
         return _watch(ctx.new_page(), page_errors)
+
     yield make
     for ctx in made:
         ctx.close()
@@ -89,6 +93,7 @@ def screen(browser, page_errors):
         ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en", **extra)
         made.append(ctx)
         return _watch(ctx.new_page(), page_errors)
+
     yield make
     for ctx in made:
         ctx.close()

@@ -2,6 +2,7 @@
 
 Every step waits on page state (a selector, a view version), never on a fixed sleep.
 """
+
 from __future__ import annotations
 
 import json
@@ -11,10 +12,14 @@ TIMEOUT = 10_000
 
 # -- the table (big screen) ------------------------------------------------------------------
 
+
 def open_table(page, base_url):
     page.goto(base_url + "/")
     page.wait_for_selector(".lobby-seat", timeout=TIMEOUT)
-    page.wait_for_function("() => window.__domino && window.__domino.frame && window.__domino.frame.room.profile", timeout=TIMEOUT)
+    page.wait_for_function(
+        "() => window.__domino && window.__domino.frame && window.__domino.frame.room.profile",
+        timeout=TIMEOUT,
+    )
 
 
 def room_of(page) -> dict:
@@ -38,7 +43,9 @@ def lobby_setup(page, profile="draw", players=None, seats=None):
         # the table sends setup on each change: wait until the room shows it
         page.wait_for_function(
             "([p, kinds]) => { const r = window.__domino.frame.room; return r.profile === p && r.seats.length === kinds.length && r.seats.every((s, i) => s.kind === kinds[i].split(':')[0]); }",
-            arg=[profile, list(seats)], timeout=TIMEOUT)
+            arg=[profile, list(seats)],
+            timeout=TIMEOUT,
+        )
 
 
 def join_urls(page) -> dict[int, str]:
@@ -56,10 +63,13 @@ def join_urls(page) -> dict[int, str]:
 def start_game(page):
     page.click(".lobby-start")
     page.wait_for_selector(".tablescreen", timeout=TIMEOUT)
-    page.wait_for_function("() => window.__domino.frame.view && window.__domino.frame.view.phase === 'play'", timeout=TIMEOUT)
+    page.wait_for_function(
+        "() => window.__domino.frame.view && window.__domino.frame.view.phase === 'play'", timeout=TIMEOUT
+    )
 
 
 # -- a phone ---------------------------------------------------------------------------------
+
 
 def join_phone(page, url, name):
     page.goto(url)
@@ -73,7 +83,8 @@ def phone_state(page) -> dict | None:
     return page.evaluate(
         """() => { const S = window.__domino.S; const v = S.view; if (!v) return null;
         return {phase: v.phase, turn: v.turn, seat: S.seat, legal: v.legal, hand: v.hand,
-                version: S.frame.version, profile: v.profile}; }""")
+                version: S.frame.version, profile: v.profile}; }"""
+    )
 
 
 def wait_game(page):
@@ -134,6 +145,7 @@ def play_until_round_over(phones, limit=400):
 
 # -- the single-device page ------------------------------------------------------------------
 
+
 def open_solo(page, base_url):
     page.goto(base_url + "/solo")
     page.wait_for_selector(".lobby-seat", timeout=TIMEOUT)
@@ -145,4 +157,5 @@ def device_state(page) -> dict | None:
         """() => { const f = window.__domino.frame; if (!f || !f.view) return null;
         const d = f.device_view;
         return {phase: f.view.phase, device_seat: f.device_seat, version: f.version,
-                legal: d ? d.legal : [], hand: d ? d.hand : null, line: f.view.line.length}; }""")
+                legal: d ? d.legal : [], hand: d ? d.hand : null, line: f.view.line.length}; }"""
+    )

@@ -4,6 +4,7 @@ Table 1920x1080 and 1280x720: lobby, playing (line and Mexican Train), results.
 Phone 390x844 portrait and 844x390 landscape: join, hand on turn, both-ends choice, results.
 Single device: playing, handover cover; rules panel.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,10 +16,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path[:0] = [HERE, ROOT]
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
 import flows  # noqa: E402
 from conftest import CHROMIUM_ARGS, LiveServer  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
 from seeds import both_ends_seed, fixed_seed  # noqa: E402
 
 PHONE_PORTRAIT = {"width": 390, "height": 844}
@@ -26,7 +26,9 @@ PHONE_LANDSCAPE = {"width": 844, "height": 390}
 
 
 def phone_context(browser, viewport, lang="en"):
-    return browser.new_context(viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True, locale=lang)
+    return browser.new_context(
+        viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True, locale=lang
+    )
 
 
 def shoot(page, out, name):
@@ -36,7 +38,7 @@ def shoot(page, out, name):
     print(path)
 
 
-def table_round(browser, server, out, size, tag, lang="en"):
+def table_round(browser, server, out, size, tag, lang="en"):  # noqa: C901
     """A table and two phones through a Draw hand where the phone must choose an end."""
     ctx = browser.new_context(viewport=size, locale=lang)
     table = ctx.new_page()
@@ -85,13 +87,17 @@ def table_round(browser, server, out, size, tag, lang="en"):
             page.click(".choice-group .btn--choice")
             flows.wait_version_change(page, st["version"], "window.__domino.S.frame.version")
             # the other phone's turn, and a preview on it
-            other.wait_for_function("() => { const S = window.__domino.S; return S.view.turn === S.seat || S.view.phase !== 'play'; }")
+            other.wait_for_function(
+                "() => { const S = window.__domino.S; return S.view.turn === S.seat || S.view.phase !== 'play'; }"
+            )
             so = flows.phone_state(other)
             if so["phase"] == "play":
                 shoot(other, out, f"phone-{'landscape' if which == 'portrait' else 'portrait'}-turn")
                 fit = next((a["play"] for a in so["legal"] if "play" in a), None)
                 if fit:
-                    other.evaluate("() => { const m = JSON.parse(localStorage.getItem('domino.playmode') || '{}'); m.draw = 'preview'; localStorage.setItem('domino.playmode', JSON.stringify(m)); }")
+                    other.evaluate(
+                        "() => { const m = JSON.parse(localStorage.getItem('domino.playmode') || '{}'); m.draw = 'preview'; localStorage.setItem('domino.playmode', JSON.stringify(m)); }"
+                    )
                     other.click(f".hand-strip .hand-tile[data-tile='{fit}']")
                     shoot(other, out, f"phone-{'landscape' if which == 'portrait' else 'portrait'}-preview")
                     if other.locator(".act-confirm").count():
@@ -103,7 +109,11 @@ def table_round(browser, server, out, size, tag, lang="en"):
             break
         if dup:
             break
-        if shoot_join and page is phones[1] and not os.path.exists(os.path.join(out, "phone-landscape-turn.png")):
+        if (
+            shoot_join
+            and page is phones[1]
+            and not os.path.exists(os.path.join(out, "phone-landscape-turn.png"))
+        ):
             shoot(page, out, "phone-landscape-turn")
         flows.play_one(page, st)
     shoot(table, out, f"table-{tag}-playing")
@@ -128,7 +138,12 @@ def table_mexican(browser, server, out, size, tag):
     flows.open_table(table, server.url)
     table.click(".lobby-game[data-profile='mexican-train']")
     table.select_option("#opt-players", "4")
-    flows.lobby_setup(table, "mexican-train", players=4, seats=["phone", "computer:easy", "computer:medium", "computer:hard"])
+    flows.lobby_setup(
+        table,
+        "mexican-train",
+        players=4,
+        seats=["phone", "computer:easy", "computer:medium", "computer:hard"],
+    )
     urls = flows.join_urls(table)
     pctx = phone_context(browser, PHONE_PORTRAIT)
     p = pctx.new_page()
@@ -146,7 +161,9 @@ def table_mexican(browser, server, out, size, tag):
     shoot(table, out, f"table-{tag}-mexican-train")
     if tag == "1920":
         s = flows.phone_state(p)
-        p.wait_for_function("() => { const v = window.__domino.S.view; return v.phase !== 'play' || v.turn === window.__domino.S.seat; }")
+        p.wait_for_function(
+            "() => { const v = window.__domino.S.view; return v.phase !== 'play' || v.turn === window.__domino.S.seat; }"
+        )
         shoot(p, out, "phone-portrait-mexican-train")
     pctx.close()
     ctx.close()
@@ -169,7 +186,9 @@ def solo(browser, server, out):
         shoot(page, out, f"{name}-lobby")
         page.click(".lobby-start")
         page.wait_for_selector(".tablescreen")
-        page.wait_for_function("() => { const f = window.__domino.frame; return f.view && f.device_seat !== null; }")
+        page.wait_for_function(
+            "() => { const f = window.__domino.frame; return f.view && f.device_seat !== null; }"
+        )
         shoot(page, out, f"{name}-handover")
         page.click(".handover")
         page.wait_for_selector(".device-panel .hand-tile")

@@ -1,5 +1,6 @@
 """Deterministic deals for browser tests: find a shuffle seed with a wanted position, then make
 the server deal with it (the server normally draws seeds from `secrets`)."""
+
 from __future__ import annotations
 
 import contextlib

@@ -1,13 +1,26 @@
 """The phone's hand: preview and confirm, the both-ends choice, the keyboard selector, reload,
 language; single-device handover and undo/redo."""
+
 from __future__ import annotations
 
 import json
 import urllib.request
 
-from flows import (HOST_VERSION, TIMEOUT, device_state, join_phone, join_urls, lobby_setup,
-                   open_solo, open_table, phone_state, play_one, start_game, wait_game,
-                   wait_version_change)
+from flows import (
+    HOST_VERSION,
+    TIMEOUT,
+    device_state,
+    join_phone,
+    join_urls,
+    lobby_setup,
+    open_solo,
+    open_table,
+    phone_state,
+    play_one,
+    start_game,
+    wait_game,
+    wait_version_change,
+)
 from seeds import both_ends, both_ends_seed, fixed_seed
 
 
@@ -26,7 +39,8 @@ def phone_vs_computer(live_server, phone, screen, **phone_opts):
 def my_turn(page):
     page.wait_for_function(
         "() => { const S = window.__domino.S; const v = S.view; return v && (v.phase !== 'play' || (v.turn === S.seat && v.legal.length)); }",
-        timeout=TIMEOUT)
+        timeout=TIMEOUT,
+    )
     return phone_state(page)
 
 
@@ -124,7 +138,9 @@ def test_keyboard_selector_and_live_region(live_server, phone, screen):
     page.focus(".hand-strip .hand-tile[data-index='0']")
     # arrows walk the hand; every stop says what it is and whether it fits
     for i in range(len(hand)):
-        focused = page.evaluate("() => ({tile: document.activeElement.dataset.tile, label: document.activeElement.getAttribute('aria-label')})")
+        focused = page.evaluate(
+            "() => ({tile: document.activeElement.dataset.tile, label: document.activeElement.getAttribute('aria-label')})"
+        )
         assert focused["tile"] == hand[i]
         assert "fits" in focused["label"] or "does not fit" in focused["label"]
         page.keyboard.press("ArrowRight")
@@ -144,8 +160,11 @@ def test_keyboard_selector_and_live_region(live_server, phone, screen):
     wait_version_change(page, st["version"], "window.__domino.S.frame.version")
     page.wait_for_selector(f".hand-strip .hand-tile[data-tile='{tile}']", state="detached")
     # the live region announced the move
-    page.wait_for_function("t => document.getElementById('live') && document.getElementById('live').textContent.includes(t)",
-                           arg=page.evaluate(f"() => window.__domino.tileName('{tile}')"), timeout=TIMEOUT)
+    page.wait_for_function(
+        "t => document.getElementById('live') && document.getElementById('live').textContent.includes(t)",
+        arg=page.evaluate(f"() => window.__domino.tileName('{tile}')"),
+        timeout=TIMEOUT,
+    )
 
 
 def test_reload_mid_hand_keeps_the_seat(live_server, phone, screen):
@@ -161,7 +180,9 @@ def test_reload_mid_hand_keeps_the_seat(live_server, phone, screen):
     assert after["hand"] == before["hand"]
     assert page.locator(".hand-strip .hand-tile").count() == len(after["hand"])
     # the table still shows the phone's seat as taken and connected
-    table.wait_for_function("() => window.__domino.frame.room.seats[0].connected && window.__domino.frame.room.seats[0].taken")
+    table.wait_for_function(
+        "() => window.__domino.frame.room.seats[0].connected && window.__domino.frame.room.seats[0].taken"
+    )
 
 
 def test_switch_a_phones_language(live_server, phone, screen):
@@ -248,14 +269,19 @@ def test_swipe_the_hand_and_zoom_pan_the_board_only_move_the_view(live_server, p
     version = phone_state(page)["version"]
     # 15 tiles do not fit across a phone: a finger swipe scrolls the hand
     strip = page.locator(".hand-strip")
-    assert page.evaluate("() => { const s = document.querySelector('.hand-strip'); return s.scrollWidth > s.clientWidth; }")
+    assert page.evaluate(
+        "() => { const s = document.querySelector('.hand-strip'); return s.scrollWidth > s.clientWidth; }"
+    )
     box = strip.bounding_box()
     cdp = page.context.new_cdp_session(page)
     y = box["y"] + box["height"] / 2
     x0, x1 = box["x"] + box["width"] * 0.8, box["x"] + box["width"] * 0.2
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
     for k in range(1, 9):
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * k / 8, "y": y}]})
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * k / 8, "y": y}]},
+        )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     page.wait_for_function("() => document.querySelector('.hand-strip').scrollLeft > 20", timeout=TIMEOUT)
     # the table screen: wheel zooms, drag pans, Fit returns; the game does not change
@@ -278,10 +304,22 @@ def test_swipe_the_hand_and_zoom_pan_the_board_only_move_the_view(live_server, p
     # pinch on the phone's board (two fingers apart) zooms it
     b = page.locator(".hand-board .board-viewport").bounding_box()
     mx, my = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": mx - 20, "y": my, "id": 1}, {"x": mx + 20, "y": my, "id": 2}]})
+    cdp.send(
+        "Input.dispatchTouchEvent",
+        {
+            "type": "touchStart",
+            "touchPoints": [{"x": mx - 20, "y": my, "id": 1}, {"x": mx + 20, "y": my, "id": 2}],
+        },
+    )
     for k in range(1, 7):
         d = 20 + k * 15
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": mx - d, "y": my, "id": 1}, {"x": mx + d, "y": my, "id": 2}]})
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {
+                "type": "touchMove",
+                "touchPoints": [{"x": mx - d, "y": my, "id": 1}, {"x": mx + d, "y": my, "id": 2}],
+            },
+        )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     page.wait_for_selector(".hand-board.board--zoomed", timeout=TIMEOUT)
 

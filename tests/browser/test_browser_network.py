@@ -1,5 +1,6 @@
 """A phone whose Wi-Fi drops reconnects to its seat, with the full view, within 2 s of the
 network returning (issue 3: reload, sleep or Wi-Fi loss)."""
+
 from __future__ import annotations
 
 import time
@@ -41,9 +42,14 @@ def test_wifi_loss_reconnects_within_two_seconds(live_server, phone, screen):
     page.wait_for_function(
         "n => window.__domino.S.status === 'open' && window.__sockets.length > n "
         "&& window.__sockets[window.__sockets.length - 1].readyState === 1",
-        arg=opened, timeout=TIMEOUT)
-    page.wait_for_function("v => window.__domino.S.frame && window.__domino.S.frame.version >= v",
-                           arg=before["version"], timeout=TIMEOUT)
+        arg=opened,
+        timeout=TIMEOUT,
+    )
+    page.wait_for_function(
+        "v => window.__domino.S.frame && window.__domino.S.frame.version >= v",
+        arg=before["version"],
+        timeout=TIMEOUT,
+    )
     elapsed = time.monotonic() - back
     after = phone_state(page)
     assert after["seat"] == before["seat"] == 0 and after["hand"] == before["hand"]
@@ -57,6 +63,7 @@ def test_reconnection_backoff_never_waits_more_than_two_seconds():
     import json
     import re
     from pathlib import Path
+
     source = (Path(__file__).resolve().parents[2] / "web" / "js" / "net.js").read_text()
     backoff = json.loads(re.search(r"const BACKOFF = (\[[^\]]*\]);", source).group(1))
     assert backoff and max(backoff) <= 2000

@@ -1,11 +1,22 @@
 """Phones and the table in a real browser: join through the QR code's URL, play, results."""
+
 from __future__ import annotations
 
 import json
 import urllib.request
 
-from flows import (TIMEOUT, join_phone, join_urls, lobby_setup, open_table, phone_state,
-                   play_until_round_over, room_of, start_game, wait_game)
+from flows import (
+    TIMEOUT,
+    join_phone,
+    join_urls,
+    lobby_setup,
+    open_table,
+    phone_state,
+    play_until_round_over,
+    room_of,
+    start_game,
+    wait_game,
+)
 
 
 def test_two_phones_play_a_draw_hand_while_the_table_follows(live_server, phone, screen):
@@ -43,7 +54,10 @@ def test_two_phones_play_a_draw_hand_while_the_table_follows(live_server, phone,
         page.wait_for_selector(".dlg-results .results-table", timeout=TIMEOUT)
     # the table followed every move: its board holds the whole line
     line = table.evaluate("() => window.__domino.frame.view.line.length")
-    table.wait_for_function("n => document.querySelectorAll('.table-board .board-tile:not(.board-tile--ghost)').length === n", arg=line)
+    table.wait_for_function(
+        "n => document.querySelectorAll('.table-board .board-tile:not(.board-tile--ghost)').length === n",
+        arg=line,
+    )
     # results reveal both hands with their counts; the record can be downloaded now
     assert table.locator(".dlg-results tbody tr").count() == 2
     assert ana.locator(".dlg-results .results-download").count() == 1
@@ -54,4 +68,6 @@ def test_two_phones_play_a_draw_hand_while_the_table_follows(live_server, phone,
     table.wait_for_selector(".dlg-results .seed >> text=/[0-9]{3,}/", timeout=TIMEOUT)
     # the host deals the next round from the results screen
     table.click(".res-next")
-    ana.wait_for_function("() => window.__domino.S.view.round === 2 && window.__domino.S.view.phase === 'play'", timeout=TIMEOUT)
+    ana.wait_for_function(
+        "() => window.__domino.S.view.round === 2 && window.__domino.S.view.phase === 'play'", timeout=TIMEOUT
+    )

@@ -1,14 +1,15 @@
 """Every profile plays a whole round on a phone against computers: train choices, face-down
 discards, passes and Done all go through the phone's buttons."""
+
 from __future__ import annotations
 
 import contextlib
 
 import pytest
-
-import engine
 from flows import TIMEOUT, join_phone, join_urls, open_table, phone_state, play_one, start_game, wait_game
 from seeds import fixed_seed
+
+import engine
 
 SETUPS = {
     "block": ("block", 2, ["phone", "computer:easy"]),
@@ -21,9 +22,15 @@ SETUPS = {
 def engine_dealt_seed(players=2):
     """A Mexican Train deal where somebody holds 12-12, so the round starts without a long
     search through the boneyard (the test plays only a slice of the round)."""
-    return next(seed for seed in range(1, 500)
-                if any(str(t) == "12-12" for h in engine.deal_from_seed(
-                    "mexican-train", {"players": players}, seed).hands for t in h))
+    return next(
+        seed
+        for seed in range(1, 500)
+        if any(
+            str(t) == "12-12"
+            for h in engine.deal_from_seed("mexican-train", {"players": players}, seed).hands
+            for t in h
+        )
+    )
 
 
 def richest(legal):
@@ -45,8 +52,11 @@ def test_a_round_of_each_profile_on_a_phone(name, live_server, phone, screen):
         table.select_option("#opt-players", str(players))
     for i, kind in enumerate(seats):
         table.select_option(f"#seat-kind-{i}", kind)
-    table.wait_for_function("([p, n]) => { const r = window.__domino.frame.room; return r.profile === p && r.seats.length === n && r.seats.slice(1).every(s => s.kind === 'computer'); }",
-                            arg=[profile, len(seats)], timeout=TIMEOUT)
+    table.wait_for_function(
+        "([p, n]) => { const r = window.__domino.frame.room; return r.profile === p && r.seats.length === n && r.seats.slice(1).every(s => s.kind === 'computer'); }",
+        arg=[profile, len(seats)],
+        timeout=TIMEOUT,
+    )
     page = phone()
     join_phone(page, join_urls(table)[0], "Ana")
     deal = fixed_seed(engine_dealt_seed()) if profile == "mexican-train" else contextlib.nullcontext()
@@ -59,7 +69,8 @@ def test_a_round_of_each_profile_on_a_phone(name, live_server, phone, screen):
     for _ in range(budget):
         page.wait_for_function(
             "() => { const S = window.__domino.S; const v = S.view; return v.phase !== 'play' || (v.turn === S.seat && v.legal.length); }",
-            timeout=TIMEOUT)
+            timeout=TIMEOUT,
+        )
         st = phone_state(page)
         if st["phase"] != "play":
             break

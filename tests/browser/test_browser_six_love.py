@@ -1,11 +1,13 @@
 """Six-love on one device: after a credited round the winning team's representative names the
 opener; the choice screen shows only the representative's hand, and choosing the partner hands
 the device over closed (RULES.md, six-love opening)."""
+
 from __future__ import annotations
 
-import engine
 from flows import HOST_VERSION, TIMEOUT, device_state, open_solo, play_one
 from seeds import fixed_seed
+
+import engine
 
 
 def first_legal_round(seed):

@@ -2,6 +2,7 @@
 
 Only the public record interface is used: ``engine.replay(record)`` and ``engine.RecordError``.
 """
+
 import json
 import re
 
@@ -33,9 +34,11 @@ def rest(hands, first=(), top=6):
 
 def rnd(hands, actions=(), stock=None, first=(), top=6, **extra):
     """One round of a record; the stock defaults to the remaining tiles, `first` tiles first."""
-    r = {"hands": [list(h) for h in hands],
-         "stock": list(stock) if stock is not None else rest(hands, first, top),
-         "actions": list(actions)}
+    r = {
+        "hands": [list(h) for h in hands],
+        "stock": list(stock) if stock is not None else rest(hands, first, top),
+        "actions": list(actions),
+    }
     r.update(extra)
     return r
 
@@ -52,6 +55,7 @@ def record(profile, rounds, **options):
 
 
 # ---- actions ------------------------------------------------------------------------------
+
 
 def P(seat, tile, end=None, train=None):
     a = {"seat": seat, "play": tile}
@@ -84,6 +88,7 @@ def OP(seat, opener):
 
 # ---- replay and assertions ---------------------------------------------------------------
 
+
 def replay(rec):
     out = engine.replay(rec)
     json.dumps(out)  # the result is JSON-ready
@@ -115,7 +120,8 @@ def assert_next(result, seat, legal):
     assert len({json.dumps(a, sort_keys=True) for a in got}) == len(got), f"duplicate legal actions: {got}"
     assert legal_set(got) == legal_set(legal), (
         f"legal mismatch\n  only engine: {sorted(legal_set(got) - legal_set(legal))}"
-        f"\n  only expected: {sorted(legal_set(legal) - legal_set(got))}")
+        f"\n  only expected: {sorted(legal_set(legal) - legal_set(got))}"
+    )
 
 
 def assert_record_error(rec, round_no, action_no):

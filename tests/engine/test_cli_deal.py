@@ -1,5 +1,6 @@
 """`python -m engine deal` turns a revealed seed back into its deal: the same deal a record with
 that seed replays, and the same one written out as hands and stock."""
+
 from __future__ import annotations
 
 import json
@@ -9,24 +10,31 @@ from pathlib import Path
 
 import pytest
 
-from engine import Match, deal_from_seed, replay
+from engine import Match, deal_from_seed, replay, view_for
 from engine.players import heaviest
-from engine import view_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_deal(*args):
-    out = subprocess.run([sys.executable, "-m", "engine", "deal", *args], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "engine", "deal", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     return out
 
 
-@pytest.mark.parametrize("args,profile,options", [
-    (["--profile", "draw", "--seed", "42", "--players", "3"], "draw", {"players": 3}),
-    (["--profile", "gaple", "--seed", "7", "--option", "deal=5x5"], "gaple", {"deal": "5x5"}),
-    (["--profile", "mexican-train", "--seed", "123456789", "--players", "8"], "mexican-train", {"players": 8}),
-])
+@pytest.mark.parametrize(
+    "args,profile,options",
+    [
+        (["--profile", "draw", "--seed", "42", "--players", "3"], "draw", {"players": 3}),
+        (["--profile", "gaple", "--seed", "7", "--option", "deal=5x5"], "gaple", {"deal": "5x5"}),
+        (
+            ["--profile", "mexican-train", "--seed", "123456789", "--players", "8"],
+            "mexican-train",
+            {"players": 8},
+        ),
+    ],
+)
 def test_deal_cli_prints_the_seeded_deal(args, profile, options):
     out = run_deal(*args)
     assert out.returncode == 0, out.stderr

@@ -1,5 +1,6 @@
 """Golden records (tests/golden/, made by scripts/make_golden.py): full games of every profile,
 replayed through the library and the CLI, must give exactly the stored results and perft counts."""
+
 from __future__ import annotations
 
 import json
@@ -51,7 +52,12 @@ def test_golden_record_through_the_cli(tmp_path):
     data = load(GOLDEN[0])
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data["record"]))
-    out = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == data["replay"]

@@ -1,4 +1,5 @@
 """The lookup tables the rules use for speed give what the plain definitions give."""
+
 import random
 
 import pytest
@@ -36,13 +37,21 @@ def test_memoised_plays_are_the_plays_of_the_masked_tiles():
         seat, mask = rng.randrange(4), rng.getrandbits(ts.size) & rng.getrandbits(ts.size)
         plays = acts.plays(seat, mask)
         assert plays is acts.plays(seat, mask)
-        assert [(a.seat, a.kind, a.tile, a.end) for a in plays] == \
-            [(seat, "play", ts.tiles[i], None) for i in bits(mask)]
+        assert [(a.seat, a.kind, a.tile, a.end) for a in plays] == [
+            (seat, "play", ts.tiles[i], None) for i in bits(mask)
+        ]
 
 
-@pytest.mark.parametrize("profile,options", [("draw", {"players": 3}), ("block", {"players": 2}),
-                                             ("gaple", {"deal": "5x5"}), ("six-love", {}),
-                                             ("mexican-train", {"players": 6})])
+@pytest.mark.parametrize(
+    "profile,options",
+    [
+        ("draw", {"players": 3}),
+        ("block", {"players": 2}),
+        ("gaple", {"deal": "5x5"}),
+        ("six-love", {}),
+        ("mexican-train", {"players": 6}),
+    ],
+)
 def test_start_round_from_a_seed_is_the_seeded_deal(profile, options):
     for seed in (0, 1, 99, 2**40):
         state = start_round(new_game(profile, options), seed=seed)

@@ -1,4 +1,5 @@
 """Undo, Redo, Restart and New game are operations on the match log (RULES.md, Conduct of play)."""
+
 from __future__ import annotations
 
 from engine import Match, legal_actions, view_for
@@ -33,7 +34,7 @@ def test_with_several_humans_undo_only_while_later_actions_are_computers():
     play_until(m, lambda m: len(m.rounds[-1].actions) >= 6)
     last = m.rounds[-1].actions[-1].seat
     earlier = m.rounds[-1].actions[-2].seat
-    assert m.can_undo(earlier, humans={earlier})            # only computers acted after it
+    assert m.can_undo(earlier, humans={earlier})  # only computers acted after it
     assert not m.can_undo(earlier, humans={earlier, last})  # another human acted after it
     assert not m.undo(earlier, humans={earlier, last})
     assert len(m.rounds[-1].actions) == 6

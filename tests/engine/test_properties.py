@@ -5,26 +5,37 @@ one or more rounds, checking after every action that the tile set is conserved, 
 not mutate, that views hold only what their seat may see, that illegal actions change nothing,
 and at the end that the record round-trips and undo/redo restores the same position.
 """
+
 from __future__ import annotations
 
 import json
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import Action, IllegalAction, Match, legal_actions, view_for
 from engine.deal import uses_lot
 
 CASES = [
-    ("draw", {"players": 2}), ("draw", {"players": 3}), ("draw", {"players": 4}),
-    ("block", {"players": 2}), ("block", {"players": 3}), ("block", {"players": 4}),
-    ("gaple", {}), ("gaple", {"deal": "4x6"}), ("gaple", {"deal": "5x5"}),
-    ("gaple", {"discard": False}), ("gaple", {"blank25": True, "partners": True}),
+    ("draw", {"players": 2}),
+    ("draw", {"players": 3}),
+    ("draw", {"players": 4}),
+    ("block", {"players": 2}),
+    ("block", {"players": 3}),
+    ("block", {"players": 4}),
+    ("gaple", {}),
+    ("gaple", {"deal": "4x6"}),
+    ("gaple", {"deal": "5x5"}),
+    ("gaple", {"discard": False}),
+    ("gaple", {"blank25": True, "partners": True}),
     ("gaple", {"deal": "4x6", "partners": True, "discard": False}),
     ("six-love", {}),
-    ("mexican-train", {"players": 2}), ("mexican-train", {"players": 4}),
-    ("mexican-train", {"players": 7, "first_run": False}), ("mexican-train", {"players": 10, "blank50": True}),
+    ("mexican-train", {"players": 2}),
+    ("mexican-train", {"players": 4}),
+    ("mexican-train", {"players": 7, "first_run": False}),
+    ("mexican-train", {"players": 10, "blank50": True}),
 ]
 TILE = re.compile(r"\b\d{1,2}-\d{1,2}\b")
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -44,7 +55,7 @@ def as_pairs(names) -> set:
 
 def check_conservation(state):
     ctx = state.ctx
-    stock = ctx.stock[state.stock_pos:]
+    stock = ctx.stock[state.stock_pos :]
     if uses_lot(ctx.profile.name, ctx.options):
         stock = ctx.stock[1:]  # the first leftover is on the line (in `played`)
     groups = list(state.hands) + list(state.discards) + [state.played, sum(1 << i for i in stock)]
@@ -90,7 +101,7 @@ def illegal_candidates(state):
 def play_random(match, draw_index, rounds, check_every=True):
     """Play up to `rounds` rounds with hypothesis-chosen actions; return the states seen."""
     seen = []
-    for r in range(rounds):
+    for _ in range(rounds):
         if match.state.phase == "game_over":
             break
         if match.state.phase in ("new", "round_over"):
@@ -107,6 +118,7 @@ def play_random(match, draw_index, rounds, check_every=True):
                 for bad in illegal_candidates(state):
                     with pytest.raises(IllegalAction):
                         from engine import apply
+
                         apply(state, bad)
                 assert snapshot(state) == before, "a query or a refused action changed the state"
             match.act(legal[draw_index(len(legal))])
@@ -163,6 +175,7 @@ def test_undo_then_redo_restores_the_position(profile, options, data):
 @pytest.mark.parametrize("profile,options", CASES, ids=[f"{p}-{o}" for p, o in CASES])
 def test_same_seed_same_game(profile, options):
     """A match is (profile, options, seeds, actions): the same inputs give the same game."""
+
     def run():
         m = Match(profile, options)
         m.start_round(seed=4242)
@@ -172,4 +185,5 @@ def test_same_seed_same_game(profile, options):
             m.act(legal[k % len(legal)])
             k += 7
         return m.results(), m.to_record()
+
     assert run() == run()

@@ -1,24 +1,23 @@
 """RULES.md "Common to every profile" and RECORD.md conventions, through engine.replay / the CLI."""
+
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+from records import D, P, X, assert_malformed, assert_next, assert_record_error, record, replay, rnd
+
 import engine
-from records import (D, P, X, assert_malformed, assert_next, assert_record_error, record, replay,
-                     rnd)
 
 ROOT = Path(__file__).resolve().parents[2]
 
 # A 2-player `draw` deal without doubles. Heaviest tiles dealt: 6-3 (seat 1) and 5-4 (seat 0),
 # both 9 pips; 6-3 has the larger high half, so seat 1 leads with it.
-NODBL = [["5-4", "6-2", "5-3", "4-2", "3-1", "2-0", "1-0"],
-         ["6-3", "6-1", "6-0", "5-2", "5-1", "4-3", "3-2"]]
+NODBL = [["5-4", "6-2", "5-3", "4-2", "3-1", "2-0", "1-0"], ["6-3", "6-1", "6-0", "5-2", "5-1", "4-3", "3-2"]]
 
 # A 2-player `block` deal: seat 0 leads 6-6 (highest double). Seat 1 holds 6-5 and 6-3 but
 # nothing with a 4 or a 5 besides 6-5.
-DBL = [["6-6", "6-4", "0-0", "0-1", "1-1", "0-2", "4-0"],
-       ["6-5", "6-3", "3-3", "2-2", "3-2", "3-1", "2-1"]]
+DBL = [["6-6", "6-4", "0-0", "0-1", "1-1", "0-2", "4-0"], ["6-5", "6-3", "3-3", "2-2", "3-2", "3-1", "2-1"]]
 
 
 def draw2(actions, hands=NODBL):
@@ -30,6 +29,7 @@ def block2(actions, hands=DBL):
 
 
 # ---- The line ------------------------------------------------------------------------------
+
 
 def test_line_first_tile_written_x_y_shows_x_left_and_y_right():
     # Seat 1 leads the heaviest tile 6-3, written "3-6": left end 3, right end 6.
@@ -69,18 +69,19 @@ def test_line_matching_half_touches_the_chosen_end():
 def test_line_unnamed_tile_on_equal_ends_goes_right_as_in_the_record_example():
     # RECORD.md's example: 6-6 opens, seat 1 plays 6-5 naming no end (both ends show 6, so the
     # choice only mirrors the line), then seat 0 plays 5-4 on the *right* end: the 5 is there.
-    hands = [["6-6", "5-4", "3-1", "0-0", "2-2", "6-1", "4-3"],
-             ["6-5", "5-5", "2-0", "1-1", "6-2", "4-4", "3-3"]]
-    res = replay(record("draw", [rnd(hands, [P(0, "6-6"), P(1, "6-5"), P(0, "5-4", "right")])],
-                        players=2))
+    hands = [
+        ["6-6", "5-4", "3-1", "0-0", "2-2", "6-1", "4-3"],
+        ["6-5", "5-5", "2-0", "1-1", "6-2", "4-4", "3-3"],
+    ]
+    res = replay(record("draw", [rnd(hands, [P(0, "6-6"), P(1, "6-5"), P(0, "5-4", "right")])], players=2))
     # ends 6 | 4: seat 1 must play 6-2 (left) or 4-4 (right)
     assert_next(res, 1, [P(1, "6-2"), P(1, "4-4")])
     # named left instead, 5-4 does not fit (the left end shows 6)
-    assert_record_error(record("draw", [rnd(hands, [P(0, "6-6"), P(1, "6-5"),
-                                                    P(0, "5-4", "left")])], players=2), 1, 3)
+    assert_record_error(
+        record("draw", [rnd(hands, [P(0, "6-6"), P(1, "6-5"), P(0, "5-4", "left")])], players=2), 1, 3
+    )
     # the line as the table draws it: 6-6 then 6-5 to its right
-    m = engine.Match.from_record(record("draw", [rnd(hands, [P(0, "6-6"), P(1, "6-5")])],
-                                        players=2))
+    m = engine.Match.from_record(record("draw", [rnd(hands, [P(0, "6-6"), P(1, "6-5")])], players=2))
     assert m.state.line_tiles() == [(6, 6), (6, 5)]
 
 
@@ -109,11 +110,11 @@ def test_line_double_laid_in_line_opens_no_extra_ends():
 
 
 def test_line_double_cannot_take_a_second_tile_on_its_side():
-    assert_record_error(block2([P(0, "6-6"), P(1, "6-5", "right"), P(0, "6-4", "left"),
-                                P(1, "6-3")]), 1, 4)
+    assert_record_error(block2([P(0, "6-6"), P(1, "6-5", "right"), P(0, "6-4", "left"), P(1, "6-3")]), 1, 4)
 
 
 # ---- Must play -----------------------------------------------------------------------------
+
 
 def test_must_play_any_fitting_tile_of_choice():
     # ends 6|6 after 6-6: seat 1 may play either of its 6s; passing is not offered.
@@ -132,6 +133,7 @@ def test_must_play_draw_while_a_tile_fits_is_illegal():
 
 
 # ---- Record conventions (RECORD.md) -------------------------------------------------------
+
 
 def test_record_tile_written_b_a_is_the_same_tile():
     flipped = [[f"{t[2]}-{t[0]}" for t in hand] for hand in NODBL]
@@ -169,18 +171,21 @@ def test_record_tile_not_in_hand_is_illegal():
 
 def test_record_action_after_round_end_is_illegal():
     # block: 6-6, both pass -> blocked round over after action 3; a 4th action is illegal.
-    hands = [["6-6", "0-0", "0-1", "0-2", "1-1", "1-2", "0-3"],
-             ["5-5", "4-4", "5-4", "3-3", "2-2", "5-3", "4-3"]]
+    hands = [
+        ["6-6", "0-0", "0-1", "0-2", "1-1", "1-2", "0-3"],
+        ["5-5", "4-4", "5-4", "3-3", "2-2", "5-3", "4-3"],
+    ]
     rec = block2([P(0, "6-6"), X(1), X(0), X(1)], hands=hands)
     assert_record_error(rec, 1, 4)
 
 
 def test_record_error_names_the_round():
     # Round 1: blocked (seat 0 wins). Round 2: seat 1 acts first although seat 0 leads.
-    hands = [["6-6", "0-0", "0-1", "0-2", "1-1", "1-2", "0-3"],
-             ["5-5", "4-4", "5-4", "3-3", "2-2", "5-3", "4-3"]]
-    rec = record("block", [rnd(hands, [P(0, "6-6"), X(1), X(0)]),
-                           rnd(hands, [P(1, "5-5")])], players=2)
+    hands = [
+        ["6-6", "0-0", "0-1", "0-2", "1-1", "1-2", "0-3"],
+        ["5-5", "4-4", "5-4", "3-3", "2-2", "5-3", "4-3"],
+    ]
+    rec = record("block", [rnd(hands, [P(0, "6-6"), X(1), X(0)]), rnd(hands, [P(1, "5-5")])], players=2)
     assert_record_error(rec, 2, 1)
 
 
@@ -247,9 +252,16 @@ def test_record_action_by_unknown_seat_is_illegal():
 
 # ---- CLI -----------------------------------------------------------------------------------
 
+
 def _cli(args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "engine", "replay", *args], cwd=ROOT,
-                          input=stdin, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", "replay", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_cli_replay_prints_json_and_exits_0(tmp_path):
@@ -272,10 +284,13 @@ def test_cli_replay_reads_standard_input():
 
 
 def test_cli_replay_unreadable_input_exits_2_with_a_message(tmp_path):
-    cases = {"latin.json": b"\xff\xfe{}",
-             "deep.json": b"[" * 100_000 + b"]" * 100_000,
-             "digits.json": b'{"format": "domino-record/1", "profile": "draw", "rounds": [{"seed": '
-                            + b"9" * 5000 + b"}]}"}
+    cases = {
+        "latin.json": b"\xff\xfe{}",
+        "deep.json": b"[" * 100_000 + b"]" * 100_000,
+        "digits.json": b'{"format": "domino-record/1", "profile": "draw", "rounds": [{"seed": '
+        + b"9" * 5000
+        + b"}]}",
+    }
     for name, data in cases.items():
         f = tmp_path / name
         f.write_bytes(data)

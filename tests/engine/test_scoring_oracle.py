@@ -1,6 +1,7 @@
 """Scores follow RULES.md: random full matches of every profile, each finished round re-scored
 by a deliberately naive, independent reading of the rules and compared with the engine's result.
 """
+
 from __future__ import annotations
 
 import random
@@ -59,8 +60,13 @@ def oracle_gaple(view, options, scores_before):
     for s in range(len(held)):
         if s == winner or (options["partners"] and s % 2 == winner % 2):
             scores[s] += 1
-    return {"winner": winner, "points": 1, "totals": totals, "scores": scores,
-            "team": winner % 2 if options["partners"] else None}
+    return {
+        "winner": winner,
+        "points": 1,
+        "totals": totals,
+        "scores": scores,
+        "team": winner % 2 if options["partners"] else None,
+    }
 
 
 def oracle_six_love(view, history, end, scores_before):
@@ -112,22 +118,33 @@ def ends_before(history):
 def oracle_mexican(view, options, scores_before):
     def value(t):
         return 50 if t == "0-0" and options["blank50"] else pips(t)
+
     totals = [sum(value(t) for t in h) for h in view["reveal"]["hands"]]
     return {"totals": totals, "scores": [a + b for a, b in zip(scores_before, totals)]}
 
 
-CASES = [("draw", {"players": 2}), ("draw", {"players": 4}), ("block", {"players": 2}),
-         ("block", {"players": 3}), ("gaple", {}), ("gaple", {"deal": "5x5", "blank25": True}),
-         ("gaple", {"deal": "4x6", "partners": True}), ("gaple", {"blank25": True, "discard": False}),
-         ("six-love", {}), ("mexican-train", {"players": 3}), ("mexican-train", {"players": 6, "blank50": True})]
+CASES = [
+    ("draw", {"players": 2}),
+    ("draw", {"players": 4}),
+    ("block", {"players": 2}),
+    ("block", {"players": 3}),
+    ("gaple", {}),
+    ("gaple", {"deal": "5x5", "blank25": True}),
+    ("gaple", {"deal": "4x6", "partners": True}),
+    ("gaple", {"blank25": True, "discard": False}),
+    ("six-love", {}),
+    ("mexican-train", {"players": 3}),
+    ("mexican-train", {"players": 6, "blank50": True}),
+]
 
 
 @pytest.mark.parametrize("profile,options", CASES, ids=[f"{p}-{o}" for p, o in CASES])
 def test_every_round_scores_as_the_rules_say(profile, options):
     from engine import view_for
+
     rng = random.Random(7)
     rounds_checked = 0
-    for game in range(6 if profile != "mexican-train" else 1):
+    for _game in range(6 if profile != "mexican-train" else 1):
         match = Match(profile, options)
         opts = match.options
         for _ in range(40):

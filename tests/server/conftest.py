@@ -1,4 +1,5 @@
 """A real server on loopback (werkzeug threaded, port 0) and websocket-client sockets."""
+
 from __future__ import annotations
 
 import json
@@ -21,14 +22,16 @@ class Live:
         self.server = make_server("127.0.0.1", 0, app, threaded=True)
         self.port = self.server.server_port
         self.url = f"http://127.0.0.1:{self.port}"
-        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
         self.thread.start()
 
     @property
     def tables(self):
         return self.app.extensions["tabletop"]
 
-    def ws(self, **kw) -> "Client":
+    def ws(self, **kw) -> Client:
         return Client(f"ws://127.0.0.1:{self.port}/ws", **kw)
 
     def stop(self):
@@ -44,8 +47,8 @@ class Client:
     # timeout, so only a failing test gets slower.
     def __init__(self, url, timeout=20, **kw):
         self.sock = websocket.create_connection(url, timeout=timeout, **kw)
-        self.frames: list[dict] = []      # every frame received, in order
-        self.backlog: list[dict] = []     # received but not consumed yet
+        self.frames: list[dict] = []  # every frame received, in order
+        self.backlog: list[dict] = []  # received but not consumed yet
 
     def send(self, msg) -> None:
         self.sock.send(msg if isinstance(msg, str) else json.dumps(msg))
@@ -88,10 +91,16 @@ class Client:
     def view(self, version=None) -> dict:
         """The next view frame at `version` or later; the last one read if it already is."""
         last = getattr(self, "last_view", None)
-        if (version is not None and last is not None and last["version"] >= version
-                and not any(f["type"] == "view" for f in self.backlog)):
+        if (
+            version is not None
+            and last is not None
+            and last["version"] >= version
+            and not any(f["type"] == "view" for f in self.backlog)
+        ):
             return last
-        self.last_view = self.until(lambda f: f["type"] == "view" and (version is None or f["version"] >= version))
+        self.last_view = self.until(
+            lambda f: f["type"] == "view" and (version is None or f["version"] >= version)
+        )
         return self.last_view
 
     def close(self):
@@ -121,6 +130,7 @@ def client_factory(live):
         c = live.ws(**kw)
         made.append(c)
         return c
+
     yield make
     for c in made:
         c.close()
@@ -136,7 +146,9 @@ def create_room(make, profile="draw", options=None, seats=None, name="Test table
     host.expect("welcome", role="host")
     host.view()
     if seats is not None:
-        host.send({"type": "setup", "profile": profile, "options": options or {}, "seats": seats, "ref": "setup"})
+        host.send(
+            {"type": "setup", "profile": profile, "options": options or {}, "seats": seats, "ref": "setup"}
+        )
         host.expect("ok", ref="setup")
     return host, created["room"], created["host_token"]
 

@@ -1,17 +1,18 @@
 """Computer seats and hints: the engine's computer player, seeded from the room's own secret and
 the game version (not the dealer's seed), run outside the room lock, stale results dropped."""
+
 from __future__ import annotations
 
 import threading
 
 import pytest
+from conftest import create_room, dealt_room, start
 
 import engine
 from engine import ai
 from tabletop import computer
 from tabletop.app import create_app
 
-from conftest import create_room, dealt_room, start
 
 def ask(client, msg) -> dict:
     """Like conftest.ask, and a `hint` frame answers its ref too."""
@@ -46,11 +47,25 @@ def test_seed_depends_on_secret_and_version_only():
 
 def test_levels_are_validated(live, client_factory):
     host, room_id, _ = create_room(client_factory)
-    bad = ask(host, {"type": "setup", "profile": "draw", "options": {"players": 2},
-                     "seats": [{"kind": "device"}, {"kind": "computer", "level": "genius"}]})
+    bad = ask(
+        host,
+        {
+            "type": "setup",
+            "profile": "draw",
+            "options": {"players": 2},
+            "seats": [{"kind": "device"}, {"kind": "computer", "level": "genius"}],
+        },
+    )
     assert bad["code"] == "bad_seats"
-    ok = ask(host, {"type": "setup", "profile": "draw", "options": {"players": 2},
-                    "seats": [{"kind": "device"}, {"kind": "computer", "level": "normal"}]})
+    ok = ask(
+        host,
+        {
+            "type": "setup",
+            "profile": "draw",
+            "options": {"players": 2},
+            "seats": [{"kind": "device"}, {"kind": "computer", "level": "normal"}],
+        },
+    )
     assert ok["type"] == "ok"
     assert live.tables.rooms[room_id].meta["seats"][1]["level"] == "medium"
 
@@ -75,13 +90,14 @@ def test_computer_move_uses_room_secret_and_drops_stale_result(live, client_fact
     start(host)
     v = _computer_to_act(host, room)
     secret = room.meta["ai_secret"]
-    assert len(secret) >= 32 and secret not in repr(host.frames)   # never sent to a client
+    assert len(secret) >= 32 and secret not in repr(host.frames)  # never sent to a client
     seen = {}
     real = computer.choose
 
     def spy(view, level, seed):
         seen.update(view=view, level=level, seed=seed, locked=room.lock._is_owned())
         return real(view, level, seed)
+
     monkeypatch.setattr(computer, "choose", spy)
     room.computer_move(v)
     assert seen["seed"] == computer.seed_for(secret, v, "move", 1)
@@ -96,11 +112,12 @@ def test_computer_move_uses_room_secret_and_drops_stale_result(live, client_fact
         entered.set()
         release.wait(5)
         return real(view, level, seed)
+
     monkeypatch.setattr(computer, "choose", slow)
     worker = threading.Thread(target=room.computer_move, args=(v,))
     worker.start()
     assert entered.wait(5)
-    assert ask(host, {"type": "restart"})["type"] == "ok"      # the room lock is free meanwhile
+    assert ask(host, {"type": "restart"})["type"] == "ok"  # the room lock is free meanwhile
     after_restart = room.version
     actions = list(room.match.rounds[-1].actions)
     release.set()
@@ -115,7 +132,7 @@ def test_secret_survives_restart_and_old_rooms_get_one(tmp_path):
     room, _ = t.create_room("x")
     secret = room.meta["ai_secret"]
     del room.meta["ai_secret"]
-    t.store.save_room(room.id, room.meta, room.version)     # a room stored before the secret existed
+    t.store.save_room(room.id, room.meta, room.version)  # a room stored before the secret existed
     t.shutdown()
     t.store.close()
     app = create_app(config)
@@ -134,8 +151,9 @@ def test_secret_survives_restart_and_old_rooms_get_one(tmp_path):
 
 
 def test_computer_plays_a_round_against_a_phone(live, client_factory):
-    host, room, phones, v = dealt_room(live, client_factory,
-                                       [{"kind": "phone"}, {"kind": "computer", "level": "medium"}])
+    host, room, phones, v = dealt_room(
+        live, client_factory, [{"kind": "phone"}, {"kind": "computer", "level": "medium"}]
+    )
     p0 = phones[0]
     f = p0.view(v)
     for _ in range(300):
@@ -159,14 +177,15 @@ def test_hint_for_own_seat_only(live, client_factory, monkeypatch):
     def spy(view, seed):
         seen.append((view, seed))
         return real(view, seed)
+
     monkeypatch.setattr(computer, "hint", spy)
     answer = ask(me, {"type": "hint"})
     assert answer["type"] == "hint" and answer["version"] == v and answer["seat"] == turn
     own = me.view(v)["view"]
     assert answer["action"] in own["legal"]
     assert answer["reason"]["key"].startswith("hint.") and isinstance(answer["reason"]["params"], dict)
-    (view, seed), = seen
-    assert view == engine.view_for(room.state, turn)                 # that seat's own view
+    ((view, seed),) = seen
+    assert view == engine.view_for(room.state, turn)  # that seat's own view
     assert seed == computer.seed_for(room.meta["ai_secret"], v, "hint", turn)
     assert ai.hint(view, seed) == (answer["action"], answer["reason"])
     # asked again at the same version: the same answer, not computed again
@@ -174,14 +193,18 @@ def test_hint_for_own_seat_only(live, client_factory, monkeypatch):
     # the other seat has no decision; the table has no seat; a stale version is refused
     assert ask(other, {"type": "hint"})["code"] == "not_your_turn"
     assert ask(host, {"type": "hint"})["code"] == "not_your_seat"
-    assert ask(host, {"type": "hint", "seat": turn})["code"] == "not_your_seat"   # a phone seat
+    assert ask(host, {"type": "hint", "seat": turn})["code"] == "not_your_seat"  # a phone seat
     assert ask(me, {"type": "hint", "version": v - 1})["code"] == "stale"
     assert ask(me, {"type": "hint", "seat": 1 - turn})["code"] == "not_your_seat"
 
 
 def test_hint_for_device_seat_from_host(live, client_factory):
-    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
-                                   [{"kind": "device", "name": "Ana"}, {"kind": "device", "name": "Bo"}])
+    host, room_id, _ = create_room(
+        client_factory,
+        "draw",
+        {"players": 2},
+        [{"kind": "device", "name": "Ana"}, {"kind": "device", "name": "Bo"}],
+    )
     room = live.tables.rooms[room_id]
     ask(host, {"type": "hint", "seat": 0})
     v = start(host)
@@ -202,18 +225,22 @@ def test_can_undo_and_can_redo_in_view_frames(live, client_factory):
     assert ask(phones[first], {"type": "act", "action": view["legal"][0], "version": v})["type"] == "ok"
     assert phones[first].view(v + 1)["can_undo"] is True
     assert phones[1 - first].view(v + 1)["can_undo"] is False
-    assert host.view(v + 1)["can_undo"] is False                # no device seat
+    assert host.view(v + 1)["can_undo"] is False  # no device seat
     assert ask(phones[first], {"type": "undo"})["type"] == "ok"
     assert phones[first].view(v + 2)["can_redo"] is True and phones[first].last_view["can_undo"] is False
-    assert phones[1 - first].view(v + 2)["can_redo"] is False   # only the seat that undid
+    assert phones[1 - first].view(v + 2)["can_redo"] is False  # only the seat that undid
     assert ask(phones[first], {"type": "redo"})["type"] == "ok"
     f = phones[first].view(v + 3)
     assert f["can_redo"] is False and f["can_undo"] is True
 
 
 def test_host_can_undo_for_device_seats(live, client_factory):
-    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
-                                   [{"kind": "device", "name": "Ana"}, {"kind": "computer", "level": "easy"}])
+    host, room_id, _ = create_room(
+        client_factory,
+        "draw",
+        {"players": 2},
+        [{"kind": "device", "name": "Ana"}, {"kind": "computer", "level": "easy"}],
+    )
     room = live.tables.rooms[room_id]
     v = start(host)
     assert host.view(v)["can_undo"] is False

@@ -1,5 +1,6 @@
 """Text responses are gzipped for clients that accept it; each file is compressed once (cached by
 path, mtime and size); everything else is sent as before."""
+
 from __future__ import annotations
 
 import gzip
@@ -20,8 +21,9 @@ def _client(tmp_path):
     loc = tmp_path / "locales"
     loc.mkdir()
     (loc / "en.json").write_text('{"k": "' + "v" * 3000 + '"}')
-    app = create_app({"DATA": str(tmp_path / "data"), "WEB_DIR": str(web), "LOCALES_DIR": str(loc),
-                      "IDLE_CLOSE": 0})
+    app = create_app(
+        {"DATA": str(tmp_path / "data"), "WEB_DIR": str(web), "LOCALES_DIR": str(loc), "IDLE_CLOSE": 0}
+    )
     return app, app.test_client(), web
 
 
@@ -47,7 +49,10 @@ def test_static_text_is_gzipped_once_and_revalidates(tmp_path):
         (web / "js" / "a.js").write_text("export const b = 2;\n" * 300)
         os.utime(web / "js" / "a.js", ns=(1, 1))
         fresh = c.get("/static/js/a.js", headers=GZ)
-        assert gzip.decompress(fresh.data).startswith(b"export const b") and fresh.headers["ETag"] != r.headers["ETag"]
+        assert (
+            gzip.decompress(fresh.data).startswith(b"export const b")
+            and fresh.headers["ETag"] != r.headers["ETag"]
+        )
         # pages and locales too; binary files never; a missing file is still 404
         page = c.get("/join/ABCDE", headers=GZ)
         assert page.headers["Content-Encoding"] == "gzip" and b"<title>hand" in gzip.decompress(page.data)

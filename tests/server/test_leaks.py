@@ -2,6 +2,7 @@
 tile that seat may not see: no other hand, no other player's face-down discard, no boneyard or
 left-out tile. At the round's end the hands and discards are revealed; undealt tiles never are.
 The test drives every move itself and keeps the engine state of every version to compare with."""
+
 from __future__ import annotations
 
 import json
@@ -9,18 +10,23 @@ import random
 import re
 
 import pytest
-
 from conftest import ask, create_room, join
 
 TILE = re.compile(r"(?<![\w-])(\d{1,2})-(\d{1,2})(?![\w-])")
 
 GAMES = [
-    ("draw", {"players": 2}, 1), ("draw", {"players": 3}, 2), ("draw", {"players": 4}, 3),
-    ("block", {"players": 2}, 4), ("block", {"players": 3}, 5),
-    ("gaple", {"deal": "4x7", "discard": True}, 6), ("gaple", {"deal": "5x5", "discard": True}, 7),
+    ("draw", {"players": 2}, 1),
+    ("draw", {"players": 3}, 2),
+    ("draw", {"players": 4}, 3),
+    ("block", {"players": 2}, 4),
+    ("block", {"players": 3}, 5),
+    ("gaple", {"deal": "4x7", "discard": True}, 6),
+    ("gaple", {"deal": "5x5", "discard": True}, 7),
     ("gaple", {"deal": "4x6", "discard": False}, 8),
-    ("six-love", {}, 9), ("mexican-train", {"players": 3}, 10),
-    ("draw", {"players": 2}, 11), ("block", {"players": 4}, 12),
+    ("six-love", {}, 9),
+    ("mexican-train", {"players": 3}, 10),
+    ("draw", {"players": 2}, 11),
+    ("block", {"players": 4}, 12),
 ]
 
 
@@ -36,6 +42,7 @@ def tiles_in(obj) -> set:
 def secrets_for(state, seat):
     """Tiles `seat` may not see in `state` (tiles shown on the line excepted)."""
     from engine import view_for
+
     ts = state.ctx.ts
     hidden = set()
     reveal = state.phase in ("round_over", "game_over")
@@ -43,7 +50,7 @@ def secrets_for(state, seat):
         if other != seat and not reveal:
             hidden |= {norm(*t.split("-")) for t in ts.names(state.hands[other])}
             hidden |= {norm(*t.split("-")) for t in ts.names(state.discards[other])}
-    stock = state.ctx.stock[state.stock_pos:] if state.ctx.profile.stuck == "draw" else state.ctx.stock
+    stock = state.ctx.stock[state.stock_pos :] if state.ctx.profile.stuck == "draw" else state.ctx.stock
     hidden |= {norm(ts.tiles[i].hi, ts.tiles[i].lo) for i in stock}
     public = view_for(state, None)
     return hidden - tiles_in({"line": public["line"], "trains": public["trains"]})
@@ -52,6 +59,7 @@ def secrets_for(state, seat):
 @pytest.mark.parametrize("profile,options,seed", GAMES, ids=[f"{g[0]}-{g[2]}" for g in GAMES])
 def test_no_frame_leaks_a_hidden_tile(live, client_factory, profile, options, seed):
     from engine import new_game
+
     n = new_game(profile, options).players
     host, room_id, _ = create_room(client_factory, profile, options, [{"kind": "phone"}] * n)
     phones = [join(client_factory, room_id, s)[0] for s in range(n)]
@@ -98,9 +106,10 @@ def test_no_frame_leaks_a_hidden_tile(live, client_factory, profile, options, se
 def test_the_audit_would_catch_a_leak():
     """The audit's own check: a hand sent to the wrong seat is caught."""
     from engine import Match, view_for
+
     m = Match("draw", {"players": 2})
     m.start_round(seed=5)
-    assert tiles_in(view_for(m.state, 0)) & secrets_for(m.state, 1)      # seat 0's hand, seen by seat 1
-    assert tiles_in(view_for(m.state, 0)) & secrets_for(m.state, None)   # ... or by the table
+    assert tiles_in(view_for(m.state, 0)) & secrets_for(m.state, 1)  # seat 0's hand, seen by seat 1
+    assert tiles_in(view_for(m.state, 0)) & secrets_for(m.state, None)  # ... or by the table
     assert not tiles_in(view_for(m.state, 0)) & secrets_for(m.state, 0)
     assert not tiles_in(view_for(m.state, None)) & secrets_for(m.state, None)

@@ -1,4 +1,5 @@
 """The server's smaller parts: QR codes, the CLI, discovery's failure path, the store, HTTP routes."""
+
 from __future__ import annotations
 
 import logging
@@ -28,11 +29,25 @@ def test_wifi_payload_escapes_special_characters():
 
 
 def test_cli_help_and_banner():
-    out = subprocess.run([sys.executable, "-m", "tabletop", "serve", "--help"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=30)
+    out = subprocess.run(
+        [sys.executable, "-m", "tabletop", "serve", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert out.returncode == 0
-    for flag in ("--port", "--host", "--name", "--data", "--kiosk", "--pin", "--advertise",
-                 "--wifi-ssid", "--wifi-password"):
+    for flag in (
+        "--port",
+        "--host",
+        "--name",
+        "--data",
+        "--kiosk",
+        "--pin",
+        "--advertise",
+        "--wifi-ssid",
+        "--wifi-password",
+    ):
         assert flag in out.stdout
     args = build_parser().parse_args(["serve", "--port", "9000", "--kiosk", "--pin", "12"])
     assert args.port == 9000 and args.kiosk and args.pin == "12"
@@ -41,14 +56,19 @@ def test_cli_help_and_banner():
 
 
 def test_kiosk_without_pin_is_refused():
-    out = subprocess.run([sys.executable, "-m", "tabletop", "serve", "--kiosk", "--no-mdns", "--port", "1"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=30)
+    out = subprocess.run(
+        [sys.executable, "-m", "tabletop", "serve", "--kiosk", "--no-mdns", "--port", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert out.returncode == 2 and "--pin" in out.stderr
 
 
 def test_discovery_failure_is_one_log_line(caplog):
     caplog.set_level(logging.INFO, logger="tabletop.discovery")
-    adv = Advertiser("Test table", "203.0.113.77", 8000)   # not an address of this machine
+    adv = Advertiser("Test table", "203.0.113.77", 8000)  # not an address of this machine
     adv.start()
     adv._thread.join(10)
     adv.close()
@@ -59,10 +79,20 @@ def test_discovery_failure_is_one_log_line(caplog):
 def test_store_round_trip(tmp_path):
     s = Store(str(tmp_path / "t.sqlite3"))
     s.create_room("ABCDE", "T", "h" * 64, {"profile": None, "seats": []}, 0)
-    s.save_room("ABCDE", {"profile": "draw", "seats": [{"kind": "phone"}]}, 1,
-                record={"format": "domino-record/1", "rounds": []}, new_game=True, seats={0: "x" * 64})
-    s.save_room("ABCDE", {"profile": "draw", "seats": [{"kind": "phone"}]}, 2,
-                record={"format": "domino-record/1", "rounds": [{"seed": 1, "actions": []}]})
+    s.save_room(
+        "ABCDE",
+        {"profile": "draw", "seats": [{"kind": "phone"}]},
+        1,
+        record={"format": "domino-record/1", "rounds": []},
+        new_game=True,
+        seats={0: "x" * 64},
+    )
+    s.save_room(
+        "ABCDE",
+        {"profile": "draw", "seats": [{"kind": "phone"}]},
+        2,
+        record={"format": "domino-record/1", "rounds": [{"seed": 1, "actions": []}]},
+    )
     s.close()
     rooms = Store(str(tmp_path / "t.sqlite3")).load_rooms()
     assert len(rooms) == 1 and rooms[0]["version"] == 2 and rooms[0]["seats"] == {0: "x" * 64}
@@ -78,12 +108,20 @@ def test_http_routes(tmp_path):
     loc = tmp_path / "locales"
     loc.mkdir()
     (loc / "en.json").write_text('{"hello": "Hello"}')
-    app = create_app({"DATA": ":memory:", "WEB_DIR": str(web), "LOCALES_DIR": str(loc),
-                      "BASE_URL": "http://10.0.0.2:8000", "WIFI_SSID": "Net", "WIFI_PASSWORD": "pw"})
+    app = create_app(
+        {
+            "DATA": ":memory:",
+            "WEB_DIR": str(web),
+            "LOCALES_DIR": str(loc),
+            "BASE_URL": "http://10.0.0.2:8000",
+            "WIFI_SSID": "Net",
+            "WIFI_PASSWORD": "pw",
+        }
+    )
     c = app.test_client()
     assert b"table" in c.get("/").data
     assert b"hand" in c.get("/join/ABCDE?seat=1").data
-    assert c.get("/solo").status_code == 404            # not built: a clear 404
+    assert c.get("/solo").status_code == 404  # not built: a clear 404
     assert c.get("/static/app.js").data == b"1"
     assert c.get("/static/../pyproject.toml").status_code == 404
     assert c.get("/locales/en.json").json == {"hello": "Hello"}

@@ -1,4 +1,5 @@
 """Join, a full Draw hand over real sockets, reconnect, forged tokens, stale versions, freeing seats."""
+
 from __future__ import annotations
 
 from conftest import ask, create_room, dealt_room, join, start
@@ -17,8 +18,9 @@ def play_round(live, room_id, phones, host, pick=lambda legal: legal[0], limit=5
         seat = view["turn"]
         own = phones[seat].view(table["version"])
         assert own["view"]["seat"] == seat and own["view"]["legal"], own
-        answer = ask(phones[seat], {"type": "act", "action": pick(own["view"]["legal"]),
-                                    "version": own["version"]})
+        answer = ask(
+            phones[seat], {"type": "act", "action": pick(own["view"]["legal"]), "version": own["version"]}
+        )
         assert answer["type"] == "ok", answer
     raise AssertionError("round did not end")
 
@@ -27,7 +29,7 @@ def test_join_and_full_draw_hand(live, client_factory):
     host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
     p0, t0 = join(client_factory, room_id, 0, "Ana")
     p1, t1 = join(client_factory, room_id, 1, "Bo")
-    assert len(t0) >= 22 and t0 != t1          # ≥ 128 bits, url-safe
+    assert len(t0) >= 22 and t0 != t1  # ≥ 128 bits, url-safe
     v = start(host)
     v0 = p0.view(v)
     assert v0["view"]["seat"] == 0 and len(v0["view"]["hand"]) == 7
@@ -39,17 +41,23 @@ def test_join_and_full_draw_hand(live, client_factory):
     assert end["view"]["reveal"] is not None
     deal = end["room"]["deals"][0]
     import hashlib
+
     assert hashlib.sha256(str(deal["seed"]).encode()).hexdigest() == deal["commitment"]
     # the record can be downloaded once the round is over and replays to the same result
-    import urllib.request, json
+    import json
+    import urllib.request
+
     rec = json.load(urllib.request.urlopen(f"{live.url}/api/rooms/{room_id}/record"))
     from engine import deal_from_seed, replay
+
     assert replay(rec)["rounds"][0]["end"] in ("domino", "blocked")
     # the revealed seed turns back into the very deal that was played (the verifiable shuffle)
     again = deal_from_seed("draw", {"players": 2}, deal["seed"])
     assert rec["rounds"][0]["hands"] == [[str(t) for t in h] for h in again.hands]
     assert rec["rounds"][0]["stock"] == [str(t) for t in again.stock]
-    assert v0["view"]["hand"] == sorted(rec["rounds"][0]["hands"][0], key=lambda t: tuple(map(int, t.split("-"))))
+    assert v0["view"]["hand"] == sorted(
+        rec["rounds"][0]["hands"][0], key=lambda t: tuple(map(int, t.split("-")))
+    )
     # nothing is stored but token hashes
     db = live.tables.store
     rows = db._db.execute("SELECT token_hash FROM seats").fetchall()
@@ -57,7 +65,9 @@ def test_join_and_full_draw_hand(live, client_factory):
 
 
 def test_record_hidden_while_playing(live, client_factory):
-    import urllib.request, urllib.error
+    import urllib.error
+    import urllib.request
+
     host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
     join(client_factory, room_id, 0)
     join(client_factory, room_id, 1)
@@ -79,8 +89,13 @@ def test_reconnect_same_seat_full_view(live, client_factory):
     again = client_factory()
     again.send({"type": "hello", "room": room_id, "token": t0})
     welcome = again.recv()
-    assert welcome == {"type": "welcome", "role": "seat", "room": room_id, "seat": 0,
-                       "server": welcome["server"]}
+    assert welcome == {
+        "type": "welcome",
+        "role": "seat",
+        "room": room_id,
+        "seat": 0,
+        "server": welcome["server"],
+    }
     first = again.recv()
     assert first["type"] == "view" and first["view"]["hand"] == before["view"]["hand"]
     assert first["version"] == before["version"]
@@ -94,7 +109,10 @@ def test_forged_and_missing_tokens(live, client_factory):
     forged.error("bad_token")
     assert forged.expect("welcome")["role"] == "guest"
     # a guest cannot act, and cannot steal a taken seat
-    assert ask(forged, {"type": "act", "action": {"seat": 0, "draw": True}, "version": 0})["code"] == "not_your_seat"
+    assert (
+        ask(forged, {"type": "act", "action": {"seat": 0, "draw": True}, "version": 0})["code"]
+        == "not_your_seat"
+    )
     assert ask(forged, {"type": "join", "seat": 0, "name": "Thief"})["code"] == "seat_taken"
     assert ask(forged, {"type": "start_round"})["code"] == "not_host"
     fake_host = client_factory()
@@ -105,7 +123,10 @@ def test_forged_and_missing_tokens(live, client_factory):
     v = start(host)
     turn = host.view(v)["view"]["turn"]
     other = p1 if turn == 0 else p0
-    assert ask(other, {"type": "act", "action": {"seat": turn, "draw": True}, "version": v})["code"] == "not_your_seat"
+    assert (
+        ask(other, {"type": "act", "action": {"seat": turn, "draw": True}, "version": v})["code"]
+        == "not_your_seat"
+    )
     answer = ask(other, {"type": "act", "action": {"draw": True}, "version": v})
     assert answer["type"] == "error" and answer["code"] in ("not_your_turn", "illegal_action", "must_play")
     assert live.tables.rooms[room_id].version == v
@@ -139,16 +160,18 @@ def test_host_frees_a_seat(live, client_factory):
 
 
 def test_computer_seat_plays_and_pauses(live, client_factory):
-    host, room_id, _ = create_room(client_factory, "draw", {"players": 2},
-                                   [{"kind": "phone"}, {"kind": "computer", "level": "easy"}])
+    host, room_id, _ = create_room(
+        client_factory, "draw", {"players": 2}, [{"kind": "phone"}, {"kind": "computer", "level": "easy"}]
+    )
     p0, _ = join(client_factory, room_id, 0)
     room = live.tables.rooms[room_id]
     assert ask(host, {"type": "pause", "paused": True, "reason": "rules"})["type"] == "ok"
     v = start(host)
     if host.view(v)["view"]["turn"] == 1:
         import time
+
         time.sleep(0.3)
-        assert room.version == v            # paused: the computer waits
+        assert room.version == v  # paused: the computer waits
     assert ask(host, {"type": "pause", "paused": False})["type"] == "ok"
     # the phone plays heaviest-first; the computer answers each move by itself
     f = p0.view(v)
@@ -194,15 +217,25 @@ def test_host_reconnects_with_host_token(live, client_factory):
     again = client_factory()
     again.send({"type": "hello", "room": room_id, "host_token": host_token})
     assert again.expect("welcome")["role"] == "host"
-    assert ask(again, {"type": "setup", "profile": "block", "options": {"players": 2}, "seats": PHONES2})["type"] == "ok"
+    assert (
+        ask(again, {"type": "setup", "profile": "block", "options": {"players": 2}, "seats": PHONES2})["type"]
+        == "ok"
+    )
 
 
 def test_single_device_undo_redo_restart_new_game(live, client_factory):
     """Pass-and-play: the host socket acts for device seats and gets the acting seat's view;
     undo takes back a decision with the computer's reply, redo restores it."""
-    host, room_id, _ = create_room(client_factory, "draw", {"players": 3},
-                                   [{"kind": "device", "name": "Ana"}, {"kind": "computer", "level": "easy"},
-                                    {"kind": "device", "name": "Bo"}])
+    host, room_id, _ = create_room(
+        client_factory,
+        "draw",
+        {"players": 3},
+        [
+            {"kind": "device", "name": "Ana"},
+            {"kind": "computer", "level": "easy"},
+            {"kind": "device", "name": "Bo"},
+        ],
+    )
     room = live.tables.rooms[room_id]
     v = start(host)
     # play device moves until a computer has replied at least once
@@ -214,8 +247,16 @@ def test_single_device_undo_redo_restart_new_game(live, client_factory):
             break
         seat = f["device_seat"]
         assert seat in (0, 2) and f["device_view"]["seat"] == seat and f["view"]["hand"] is None
-        assert ask(host, {"type": "act", "action": f["device_view"]["legal"][0], "version": f["version"]})["type"] == "ok"
-    assert ask(host, {"type": "act", "action": {"seat": 1, "draw": True}, "version": room.version})["code"] == "not_your_seat"
+        assert (
+            ask(host, {"type": "act", "action": f["device_view"]["legal"][0], "version": f["version"]})[
+                "type"
+            ]
+            == "ok"
+        )
+    assert (
+        ask(host, {"type": "act", "action": {"seat": 1, "draw": True}, "version": room.version})["code"]
+        == "not_your_seat"
+    )
     actions_before = len(room.match.rounds[-1].actions)
     last_device = next(a.seat for a in reversed(room.match.rounds[-1].actions) if a.seat != 1)
     answer = ask(host, {"type": "undo", "seat": last_device})
@@ -224,7 +265,7 @@ def test_single_device_undo_redo_restart_new_game(live, client_factory):
     assert ask(host, {"type": "redo"})["type"] == "ok"
     assert len(room.match.rounds[-1].actions) >= actions_before
     assert ask(host, {"type": "restart"})["type"] == "ok"
-    assert all(a.seat == 1 for a in room.match.rounds[-1].actions)   # at most the computer's reply
+    assert all(a.seat == 1 for a in room.match.rounds[-1].actions)  # at most the computer's reply
     commitment = room.meta["deals"][-1]["commitment"]
     assert ask(host, {"type": "new_game"})["type"] == "ok"
     assert room.meta["deals"][-1]["commitment"] != commitment and room.state.round_no == 1
@@ -240,12 +281,14 @@ def test_idle_kiosk_table_returns_to_welcome(live, client_factory):
     host2, room2, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
     join(client_factory, room2, 0)
     import time
+
     time.sleep(0.6)
     assert room2 in live.tables.rooms
 
 
 def test_sockets_have_tcp_nodelay(live, client_factory):
     import socket
+
     host, room_id, _ = create_room(client_factory)
     conns = list(live.tables.rooms[room_id].conns)
     assert conns and all(c.ws.sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) for c in conns)
@@ -255,6 +298,7 @@ def test_rooms_are_restored_from_the_store(live, client_factory, tmp_path):
     """A new app on the same data folder restores rooms, seats (by token) and the game; a new
     setup after a game is restored as a room without a game."""
     from tabletop.app import create_app
+
     host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, PHONES2)
     p0, t0 = join(client_factory, room_id, 0)
     join(client_factory, room_id, 1)
@@ -263,7 +307,10 @@ def test_rooms_are_restored_from_the_store(live, client_factory, tmp_path):
     join(client_factory, room2, 0)
     join(client_factory, room2, 1)
     start(host2)
-    assert ask(host2, {"type": "setup", "profile": "block", "options": {"players": 2}, "seats": PHONES2})["type"] == "ok"
+    assert (
+        ask(host2, {"type": "setup", "profile": "block", "options": {"players": 2}, "seats": PHONES2})["type"]
+        == "ok"
+    )
     old = live.tables.rooms[room_id]
     app = create_app({"DATA": str(tmp_path), "COMPUTER_DELAY": 0, "IDLE_CLOSE": 0})
     try:
@@ -278,8 +325,10 @@ def test_rooms_are_restored_from_the_store(live, client_factory, tmp_path):
 
 def test_computer_waits_mid_game_while_rules_or_results_are_open(live, client_factory):
     import time
-    host, room, phones, v = dealt_room(live, client_factory,
-                                       [{"kind": "phone"}, {"kind": "computer", "level": "easy"}])
+
+    host, room, phones, v = dealt_room(
+        live, client_factory, [{"kind": "phone"}, {"kind": "computer", "level": "easy"}]
+    )
     p0 = phones[0]
     f = p0.view(v)
     while f["view"]["turn"] != 0:  # let the computer open if it leads
@@ -291,12 +340,12 @@ def test_computer_waits_mid_game_while_rules_or_results_are_open(live, client_fa
     moved = room.version
     if room.state.phase == "play" and room.state.turn == 1:
         time.sleep(0.5)
-        assert room.version == moved        # the computer waits while the rules are open
+        assert room.version == moved  # the computer waits while the rules are open
         # a second screen pausing (a phone's results) keeps it waiting after the table resumes
         assert ask(p0, {"type": "pause", "paused": True, "reason": "results"})["type"] == "ok"
         assert ask(host, {"type": "pause", "paused": False})["type"] == "ok"
         time.sleep(0.5)
         assert room.version == moved
         assert ask(p0, {"type": "pause", "paused": False})["type"] == "ok"
-        p0.view(moved + 1)                  # resumed: the computer answers by itself
+        p0.view(moved + 1)  # resumed: the computer answers by itself
         assert room.version > moved

@@ -1,6 +1,7 @@
 """SIGKILL restart: the server runs in a subprocess with a temp data folder, is killed with
 SIGKILL at random points (sometimes with an action in flight), restarted, and every
 acknowledged action is still there; the phones reconnect with their tokens and play on."""
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from conftest import Client, ask
+
 from tabletop.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,9 +37,27 @@ class Server:
         self.port = free_port()
         extra = ["--dev"] if mode == "dev" else ["--threads", "16"]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tabletop", "serve", *extra, "--host", "127.0.0.1", "--port", str(self.port),
-             "--data", str(data), "--no-mdns", "--computer-delay", "0"],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "tabletop",
+                "serve",
+                *extra,
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--data",
+                str(data),
+                "--no-mdns",
+                "--computer-delay",
+                "0",
+            ],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 15
         while True:
             try:
@@ -47,7 +66,7 @@ class Server:
             except OSError:
                 if time.monotonic() > deadline or self.proc.poll() is not None:
                     self.proc.kill()
-                    raise RuntimeError("server did not start")
+                    raise RuntimeError("server did not start") from None
                 time.sleep(0.05)
 
     def ws(self) -> Client:
@@ -89,8 +108,18 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path, mode):
         host.send({"type": "create_room", "name": "Kill me"})
         created = host.expect("room_created")
         room_id, host_token = created["room"], created["host_token"]
-        assert ask(host, {"type": "setup", "profile": "draw", "options": {"players": 2},
-                          "seats": [{"kind": "phone"}, {"kind": "phone"}]})["type"] == "ok"
+        assert (
+            ask(
+                host,
+                {
+                    "type": "setup",
+                    "profile": "draw",
+                    "options": {"players": 2},
+                    "seats": [{"kind": "phone"}, {"kind": "phone"}],
+                },
+            )["type"]
+            == "ok"
+        )
         tokens = []
         for seat in (0, 1):
             p = server.ws()
@@ -102,9 +131,9 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path, mode):
         assert ask(host, {"type": "start_round"})["type"] == "ok"
         host.close()
 
-        acked = []            # every action the server acknowledged, in order
+        acked = []  # every action the server acknowledged, in order
         acked_version = None
-        for cycle in range(4):
+        for _cycle in range(4):
             phones = []
             for seat in (0, 1):
                 p = server.ws()
@@ -117,9 +146,8 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path, mode):
             if acked_version is not None:
                 assert first["version"] >= acked_version
             version = first["version"]
-            # acknowledged actions survive: the stored record starts with them
-            if acked:
-                assert all_actions(first_record)[:len(acked)] == acked
+            # acknowledged actions survive: the restored game's history starts with them
+            assert first["view"]["history"][: len(acked)] == acked
             for _ in range(rng.randint(1, 6)):
                 views = [p.view(version) for p in phones]
                 view = views[0]["view"]
@@ -132,21 +160,22 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path, mode):
                 assert answer["type"] == "ok", answer
                 acked.append(dict(action, seat=seat))
                 acked_version = version = answer["version"]
-            if rng.random() < 0.5:   # one more action in flight when the server dies
+            if rng.random() < 0.5:  # one more action in flight when the server dies
                 views = [p.view(version) for p in phones]
                 view = views[0]["view"]
                 if view["phase"] == "play":
                     seat = view["turn"]
-                    phones[seat].send({"type": "act", "action": views[seat]["view"]["legal"][0],
-                                       "version": version})
+                    phones[seat].send(
+                        {"type": "act", "action": views[seat]["view"]["legal"][0], "version": version}
+                    )
             server.kill9()
             for p in phones:
                 p.close()
             stored_version, first_record = stored(tmp_path, room_id)
             assert stored_version >= acked_version
-            assert all_actions(first_record)[:len(acked)] == acked
+            assert all_actions(first_record)[: len(acked)] == acked
             assert len(all_actions(first_record)) <= len(acked) + 1
-            acked = all_actions(first_record)    # an in-flight action that was written stays
+            acked = all_actions(first_record)  # an in-flight action that was written stays
             acked_version = stored_version
             server = Server(tmp_path, mode)
         # the host's token still opens the room after the restarts
@@ -172,8 +201,18 @@ def test_gunicorn_worker_runs_computer_seats(tmp_path):
         host.expect("welcome")
         host.send({"type": "create_room"})
         room_id = host.expect("room_created")["room"]
-        assert ask(host, {"type": "setup", "profile": "draw", "options": {"players": 2},
-                          "seats": [{"kind": "phone"}, {"kind": "computer", "level": "easy"}]})["type"] == "ok"
+        assert (
+            ask(
+                host,
+                {
+                    "type": "setup",
+                    "profile": "draw",
+                    "options": {"players": 2},
+                    "seats": [{"kind": "phone"}, {"kind": "computer", "level": "easy"}],
+                },
+            )["type"]
+            == "ok"
+        )
         phone = server.ws()
         phone.send({"type": "hello", "room": room_id})
         phone.expect("welcome")
@@ -189,7 +228,7 @@ def test_gunicorn_worker_runs_computer_seats(tmp_path):
             if view["turn"] == 0:
                 ask(phone, {"type": "act", "action": view["legal"][0], "version": f["version"]})
             else:
-                computer_moves += 1   # nobody else acts: the next view is the computer's move
+                computer_moves += 1  # nobody else acts: the next view is the computer's move
             f = phone.view(f["version"] + 1)
         assert computer_moves >= 1 or f["view"]["phase"] != "play"
         host.close()

@@ -1,5 +1,6 @@
 """The store keeps each game as a checkpoint plus one row per action played since; a room
 restored from them is the match that was in memory."""
+
 from __future__ import annotations
 
 import random
@@ -52,8 +53,7 @@ def _shutdown(app):
 
 def test_restore_from_appended_actions_equals_the_match_in_memory(tmp_path):
     rng = random.Random(3)
-    for profile, options in (("draw", {"players": 3}), ("mexican-train", {"players": 2}),
-                             ("gaple", {})):
+    for profile, options in (("draw", {"players": 3}), ("mexican-train", {"players": 2}), ("gaple", {})):
         data = tmp_path / profile
         app = _app(data)
         t = app.extensions["tabletop"]
@@ -64,20 +64,20 @@ def test_restore_from_appended_actions_equals_the_match_in_memory(tmp_path):
         room.setup(profile, options, [{"kind": "device", "name": f"D{i}"} for i in range(n)])
         room.start_round()
         _play(room, host, rng, 12)
-        assert _rows(data) > 0                       # the actions went in as rows
-        _play(room, host, rng, 1000)                 # to the end of the round (if it ends)
+        assert _rows(data) > 0  # the actions went in as rows
+        _play(room, host, rng, 1000)  # to the end of the round (if it ends)
         if room.state.phase == "round_over":
-            room.start_round()                       # a deal: a new checkpoint
+            room.start_round()  # a deal: a new checkpoint
             assert _rows(data) == 0
             _play(room, host, rng, 5)
-        if room.match.rounds[-1].actions:            # an undo: a new checkpoint
+        if room.match.rounds[-1].actions:  # an undo: a new checkpoint
             room.undo(host, room.match.rounds[-1].actions[-1].seat, None)
             assert _rows(data) == 0
         _play(room, host, rng, 3)
         expected_record = room.match.to_record()
         expected_views = [engine.view_for(room.state, s) for s in [None, *range(n)]]
         version = room.version
-        _shutdown(app)                               # no save at exit: the rows are all there is
+        _shutdown(app)  # no save at exit: the rows are all there is
 
         app = _app(data)
         again = app.extensions["tabletop"].rooms[room.id]
@@ -92,10 +92,15 @@ def test_restore_from_appended_actions_equals_the_match_in_memory(tmp_path):
 def test_rows_that_do_not_continue_the_record_are_not_used(tmp_path):
     s = Store(str(tmp_path / "t.sqlite3"))
     s.create_room("ABCDE", "T", "h" * 64, {"profile": "draw", "seats": []}, 0)
-    s.save_room("ABCDE", {}, 1, record={"format": "domino-record/1", "rounds": [{"seed": 1, "actions": []}]},
-                new_game=True)
+    s.save_room(
+        "ABCDE",
+        {},
+        1,
+        record={"format": "domino-record/1", "rounds": [{"seed": 1, "actions": []}]},
+        new_game=True,
+    )
     s.append_action("ABCDE", 2, 1, 0, {"seat": 0, "draw": True})
-    s.append_action("ABCDE", 3, 1, 2, {"seat": 1, "draw": True})      # a gap: ignored from here on
+    s.append_action("ABCDE", 3, 1, 2, {"seat": 1, "draw": True})  # a gap: ignored from here on
     (row,) = s.load_rooms()
     assert row["version"] == 3 and row["record"]["rounds"][0]["actions"] == [{"seat": 0, "draw": True}]
     # a checkpoint replaces the rows

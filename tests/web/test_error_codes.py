@@ -1,4 +1,5 @@
 """Every error code the engine or the server can send has a translation in every language."""
+
 from __future__ import annotations
 
 import json
@@ -30,6 +31,7 @@ def test_the_scan_finds_codes():
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_error_code_is_translated(lang):
     catalogue = json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
-    missing = sorted(c for c in ENGINE_CODES | SERVER_CODES
-                     if not str(catalogue.get(f"error.{c}", "")).strip())
+    missing = sorted(
+        c for c in ENGINE_CODES | SERVER_CODES if not str(catalogue.get(f"error.{c}", "")).strip()
+    )
     assert not missing, f"{lang}.json lacks error texts for {missing}"

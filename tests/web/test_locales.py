@@ -15,13 +15,44 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # Engine and server error codes the client must be able to show (docs/ENGINE_API.md,
 # docs/PROTOCOL.md).
 ERROR_CODES = [
-    "not_your_turn", "tile_not_in_hand", "does_not_fit", "must_play", "end_required",
-    "round_over", "malformed_action", "illegal_action", "stale", "bad_token", "seat_taken",
-    "room_not_found", "no_room", "rate_limited", "forbidden", "bad_message", "bad_json",
-    "too_large", "unknown_type", "not_host", "cross_origin", "hello_required", "already_hello",
-    "bad_seat", "not_your_seat", "pin_required", "bad_pin", "not_setup", "not_started",
-    "seats_open", "round_in_progress", "game_over", "cannot_undo", "cannot_redo", "bad_profile",
-    "bad_options", "bad_seats", "internal",
+    "not_your_turn",
+    "tile_not_in_hand",
+    "does_not_fit",
+    "must_play",
+    "end_required",
+    "round_over",
+    "malformed_action",
+    "illegal_action",
+    "stale",
+    "bad_token",
+    "seat_taken",
+    "room_not_found",
+    "no_room",
+    "rate_limited",
+    "forbidden",
+    "bad_message",
+    "bad_json",
+    "too_large",
+    "unknown_type",
+    "not_host",
+    "cross_origin",
+    "hello_required",
+    "already_hello",
+    "bad_seat",
+    "not_your_seat",
+    "pin_required",
+    "bad_pin",
+    "not_setup",
+    "not_started",
+    "seats_open",
+    "round_in_progress",
+    "game_over",
+    "cannot_undo",
+    "cannot_redo",
+    "bad_profile",
+    "bad_options",
+    "bad_seats",
+    "internal",
 ]
 
 
@@ -131,7 +162,6 @@ def test_translations_are_not_english_copies(catalogues):
     en = catalogues["en"]
     for lang in LANGS[1:]:
         copied = [
-            k for k, v in catalogues[lang].items()
-            if isinstance(v, str) and len(v) > 25 and v == en.get(k)
+            k for k, v in catalogues[lang].items() if isinstance(v, str) and len(v) > 25 and v == en.get(k)
         ]
         assert not copied, f"{lang}: copied from English: {copied}"

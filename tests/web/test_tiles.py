@@ -7,7 +7,6 @@ import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 TILES = WEB / "js" / "tiles.js"
@@ -37,7 +36,7 @@ def test_i18n_module_exports():
 
 def _luminance(hex_colour):
     h = hex_colour.lstrip("#")
-    channels = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    channels = [int(h[i : i + 2], 16) / 255 for i in (0, 2, 4)]
     lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
@@ -88,7 +87,9 @@ def test_pip_layouts_and_markup_with_node():
     assert shutil.which("node"), "Node.js runs this check (scripts/test installs Debian's nodejs)"
     res = subprocess.run(
         ["node", "--input-type=module", "-e", NODE_CHECK, TILES.as_uri()],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert res.returncode == 0, res.stderr
     problems = json.loads(res.stdout.strip().splitlines()[-1])

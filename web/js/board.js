@@ -11,8 +11,6 @@ import { tileSVGString } from "./tiles.js";
 import { t, tileName } from "./i18n.js";
 import { el, clear, seatName, trainName, icon } from "./ui.js";
 
-const DIRS = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
-
 function nums(tile) {
   return tile.split("-").map(Number);
 }
@@ -341,6 +339,7 @@ export class Board {
     return i;
   }
 
+  // eslint-disable-next-line complexity
   _drawLine(view, opts, w, h) {
     const targets = opts.targets || [];
     const preview = opts.preview;
@@ -350,8 +349,6 @@ export class Board {
     const last = lastPlay(view.history);
     // the preview ghost and the open-end slots take part in the layout, so they sit where the
     // tile would really go
-    let leftSlot = null;
-    let rightSlot = null;
     if (preview && preview.tile) {
       const [p, q] = nums(preview.tile);
       if (!entries.length) {
@@ -367,12 +364,12 @@ export class Board {
     }
     if (ends && entries.length) {
       if (targets.includes("left") && !(preview && entries[0].ghost)) {
-        leftSlot = { tile: null, left: -1, right: ends.left, double: false, slot: "left" };
+        const leftSlot = { tile: null, left: -1, right: ends.left, double: false, slot: "left" };
         entries.unshift(leftSlot);
         anchor += 1;
       }
       if (targets.includes("right") && !(preview && entries[entries.length - 1].ghost)) {
-        rightSlot = { tile: null, left: ends.right, right: -1, double: false, slot: "right" };
+        const rightSlot = { tile: null, left: ends.right, right: -1, double: false, slot: "right" };
         entries.push(rightSlot);
       }
     }
@@ -448,6 +445,7 @@ export class Board {
     this.tileSize = s;
   }
 
+  // eslint-disable-next-line complexity
   _drawTrains(view, opts, w, h) {
     const tr = view.trains;
     const room = opts.room;

@@ -317,6 +317,7 @@ export class HandPanel {
     restoreFocus(this.root, refocus);
   }
 
+  // eslint-disable-next-line complexity
   _drawInner() {
     const v = this.view;
     const info = this.info;

@@ -5,7 +5,7 @@ import { tileSVGString } from "./tiles.js";
 import { t, tileName, tParagraphs } from "./i18n.js";
 import { el, seatName, describeMove, profileName, icon } from "./ui.js";
 
-function tilesRow(tiles, size, faceDown = false) {
+function tilesRow(tiles, size) {
   const box = el("span.results-tiles");
   for (const tile of tiles) {
     const [a, b] = tile.split("-").map(Number);
@@ -19,6 +19,7 @@ function teamNames(room, team) {
   return t("app.and", { a: seatName(room, seats[0]), b: seatName(room, seats[1]) });
 }
 
+// eslint-disable-next-line complexity
 function outcome(view, room, result) {
   const out = [];
   const n = view.players;
@@ -55,6 +56,7 @@ function scoreFor(view, scores, seat) {
 }
 
 /** The results of the round that just ended (view.phase round_over / game_over). */
+// eslint-disable-next-line complexity
 export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileSize = 16 } = {}) {
   const body = el("div.results");
   const result = view.result;

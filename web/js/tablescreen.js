@@ -101,13 +101,14 @@ export class TableScreen {
     this.grid.classList.toggle("table-grid--sides", !compact && placed.some((p) => p.area === "left" || p.area === "right"));
   }
 
+  // eslint-disable-next-line complexity
   seatPanel(i, v, room, compact) {
     const vs = v.seats[i];
     const rs = room.seats[i] || {};
     const turn = v.phase === "play" && v.turn === i;
     const name = seatName(room, i);
     const team = v.teams ? (v.teams[0].includes(i) ? 0 : 1) : null;
-    let score = v.scores ? v.scores[v.score_kind === "team_points" ? i % 2 : i] : null;
+    const score = v.scores ? v.scores[v.score_kind === "team_points" ? i % 2 : i] : null;
     const status = [];
     if (vs.passed) status.push(el("span.badge.badge--pass", t("table.passed")));
     if (vs.drew) status.push(el("span.badge.badge--drew", t("table.drew", { count: vs.drew })));
@@ -193,6 +194,7 @@ export class DeviceHand {
     if (first) first.focus({ preventScroll: true });
   }
 
+  // eslint-disable-next-line complexity
   render(frame) {
     const room = frame.room;
     const v = frame.view;
