@@ -57,14 +57,34 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+class _Write:
+    """One caller's transaction body, waiting for the commit that makes it durable."""
+
+    __slots__ = ("fn", "done", "result", "error")
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.done = False
+        self.result = None
+        self.error: BaseException | None = None
+
+
 class Store:
-    """One SQLite connection shared by the server's threads, behind one lock."""
+    """One SQLite connection shared by the server's threads, behind one lock.
+
+    Writes are committed in groups: a write that arrives while another commit is under way joins
+    the next one, so many rooms' actions share one fsync instead of queueing for one each. Each
+    write still returns only once its commit is on disk, and a write that fails is rolled back to
+    its own savepoint without touching the others in its group.
+    """
 
     def __init__(self, path: str):
         self.path = path
         if path != ":memory:":
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # the connection; whoever holds it commits what is pending
+        self._pending_lock = threading.Lock()
+        self._pending: list[_Write] = []
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
@@ -78,15 +98,44 @@ class Store:
     # -- writes: each method is one committed transaction ------------------------------------
 
     def _tx(self, fn):
+        """Run `fn(db)` inside a committed transaction and return its result (or raise its error,
+        or the commit's)."""
+        write = _Write(fn)
+        with self._pending_lock:
+            self._pending.append(write)
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                out = fn(self._db)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-            return out
+            if not write.done:  # nobody committed it while this caller waited: commit the group
+                with self._pending_lock:
+                    group, self._pending = self._pending, []
+                self._commit(group)
+        if write.error is not None:
+            raise write.error
+        return write.result
+
+    def _commit(self, group: list[_Write]) -> None:
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for write in group:
+                db.execute("SAVEPOINT write")
+                try:
+                    write.result = write.fn(db)
+                except BaseException as exc:  # this write alone is undone
+                    db.execute("ROLLBACK TO write")
+                    write.error = exc
+                db.execute("RELEASE write")
+            db.execute("COMMIT")
+        except BaseException as exc:  # nothing of the group is on disk
+            if db.in_transaction:
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    log.exception("rollback failed")
+            for write in group:
+                write.error = write.error or exc
+        finally:
+            for write in group:
+                write.done = True
 
     def create_room(self, room_id: str, name: str, host_hash: str, meta: dict, version: int) -> None:
         now = time.time()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import threading
+import time
 
 import engine
 from tabletop.app import create_app
@@ -108,3 +110,41 @@ def test_rows_that_do_not_continue_the_record_are_not_used(tmp_path):
     (row,) = s.load_rooms()
     assert row["record"]["rounds"][0]["actions"] == []
     s.close()
+
+
+def test_writes_that_wait_commit_together_and_a_failing_one_alone_is_undone(tmp_path):
+    """Group commit: writes queued while the connection is busy share one commit; the one whose
+    body fails raises to its own caller only, and every other write of the group is stored."""
+    store = Store(str(tmp_path / "t.db"))
+    results: dict = {}
+
+    def write(i):
+        def fn(db):
+            db.execute(
+                "INSERT INTO rooms (id, name, host_hash, meta, version, game_id, created, updated)"
+                " VALUES (?, 'n', 'h', '{}', 0, NULL, 0, 0)",
+                (f"R{i}",),
+            )
+            if i == 3:
+                raise ValueError("write 3 fails after its insert")
+            return i
+
+        try:
+            results[i] = store._tx(fn)
+        except ValueError as exc:
+            results[i] = exc
+
+    with store._lock:  # the connection is busy: every write below queues
+        threads = [threading.Thread(target=write, args=(i,)) for i in range(6)]
+        for t in threads:
+            t.start()
+        deadline = time.monotonic() + 10
+        while len(store._pending) < 6 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(store._pending) == 6
+    for t in threads:
+        t.join(10)
+    assert isinstance(results.pop(3), ValueError)
+    assert results == {i: i for i in (0, 1, 2, 4, 5)}
+    stored = {r["id"] for r in Store(str(tmp_path / "t.db")).load_rooms()}
+    assert stored == {"R0", "R1", "R2", "R4", "R5"}
