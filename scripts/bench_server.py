@@ -55,6 +55,21 @@ def wait_healthy(port: int, proc: subprocess.Popen, seconds: float = 20) -> None
             time.sleep(0.05)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its children so far."""
+    total, todo = 0.0, [pid]
+    tick = os.sysconf("SC_CLK_TCK")
+    while todo:
+        p = todo.pop()
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            todo += [int(c) for c in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
+        except OSError:
+            continue
+    return total
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process and its children, in MB."""
     total, todo = 0, [pid]
@@ -223,6 +238,21 @@ def start_server(kind: str, args, port: int, frame_bytes: int) -> subprocess.Pop
             str(args.threads),
         ]
         env = dict(os.environ)
+        if os.environ.get("BENCH_TABLE_GEVENT"):  # experiment: the table under gunicorn's gevent worker
+            cmd = [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "-w",
+                "1",
+                "-k",
+                "gevent",
+                "-b",
+                f"127.0.0.1:{port}",
+                "--timeout",
+                "0",
+                f"tabletop.app:create_app({{'DATA': '{data}', 'COMPUTER_DELAY': 0}})",
+            ]
     else:
         cmd = [
             sys.executable,
@@ -270,11 +300,12 @@ async def load(kind: str, args, proc: subprocess.Popen, port: int) -> dict:
     await asyncio.sleep(args.warmup)
     for room, _plan in rooms:
         room.latencies.clear()
-    peak, start = 0.0, time.perf_counter()
+    peak, start, cpu0 = 0.0, time.perf_counter(), cpu_seconds(proc.pid)
     while time.perf_counter() - start < args.seconds:
         await asyncio.sleep(0.5)
         peak = max(peak, rss_mb(proc.pid))
     elapsed = time.perf_counter() - start
+    cpu = cpu_seconds(proc.pid) - cpu0
     latencies = [x for room, _plan in rooms for x in room.latencies]
     for task in tasks:
         task.cancel()
@@ -282,7 +313,7 @@ async def load(kind: str, args, proc: subprocess.Popen, port: int) -> dict:
     for _room, plan in rooms:
         for sock, _ in plan:
             await sock.ws.close()
-    return summary(kind, latencies, elapsed, peak, sizes)
+    return summary(kind, latencies, elapsed, peak, sizes, cpu)
 
 
 def measure(kind: str, args, frame_bytes: int) -> dict:
@@ -294,7 +325,9 @@ def measure(kind: str, args, frame_bytes: int) -> dict:
         stop_server(proc)
 
 
-def summary(kind: str, latencies: list[float], elapsed: float, rss: float, sizes: list[int]) -> dict:
+def summary(
+    kind: str, latencies: list[float], elapsed: float, rss: float, sizes: list[int], cpu: float
+) -> dict:
     ms = sorted(x * 1000 for x in latencies)
 
     def pct(p):
@@ -309,6 +342,7 @@ def summary(kind: str, latencies: list[float], elapsed: float, rss: float, sizes
         "p99_ms": pct(99),
         "rss_mb": rss,
         "frame_bytes": int(statistics.mean(sizes)) if sizes else 0,
+        "cpu_ms_per_action": 1000 * cpu / len(ms) if ms else float("nan"),
     }
 
 
