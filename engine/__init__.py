@@ -3,9 +3,9 @@ randomness only from an injected seed. See docs/ENGINE_API.md."""
 
 from .actions import Action, IllegalAction
 from .deal import Deal, deal_from_seed
-from .match import Match
+from .match import Match, replay
 from .profiles import PROFILES, catalogue, normalize_options
-from .record import RecordError, replay
+from .record import RecordError
 from .rules import apply, legal_actions, new_game, start_round
 from .state import State
 from .tiles import Tile

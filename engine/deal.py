@@ -7,7 +7,7 @@ import struct
 from functools import cache
 
 from .profiles import draws_lot, get_profile, hand_size, normalize_options, seat_count
-from .tiles import Tile, tile_set
+from .tiles import Tile, parse_pair, tile_set
 
 
 class Deal:
@@ -187,8 +187,6 @@ def check_deal(profile_name: str, options: dict, deal: Deal) -> None:
 
 def explicit_deal(profile_name: str, options: dict, hands, stock, opener=None) -> Deal:
     """A deal from the record's `hands`/`stock` lists of 'a-b' strings (ValueError when broken)."""
-    from .tiles import parse_pair
-
     if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
         raise ValueError("hands must be a list of lists of tiles")
     if not isinstance(stock, list):

@@ -10,16 +10,6 @@ crosswise: both its halves show the same number, so it leaves that number open.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-
-class LinePlace(NamedTuple):
-    at: str  # "start", "left" or "right"
-    x: int  # the entry on the line, left to right: x touches the left neighbour
-    y: int
-    left: int  # the line's open ends afterwards
-    right: int
-
 
 def joins_right(right: int, hi: int, lo: int, end: str | None) -> bool:
     """Whether the tile hi-lo joins the right end (showing `right`) of a started line."""
@@ -31,14 +21,35 @@ def far_half(hi: int, lo: int, n: int) -> int:
     return lo if hi == n else hi
 
 
-def place_on_line(left: int, right: int, hi: int, lo: int, end: str | None = None, flip: bool = False):
-    """Where hi-lo goes on a line whose ends show `left` and `right` (-1: no tile yet). `flip`
-    (the opening tile written low half first) sets the line's orientation; `end` as in the record."""
+def place_on_line(
+    left: int, right: int, hi: int, lo: int, end: str | None = None, flip: bool = False
+) -> tuple[str, int, int, int, int]:
+    """Where hi-lo goes on a line whose ends show `left` and `right` (-1: no tile yet):
+    (at, x, y, new left, new right). `at` is "start", "left" or "right"; (x, y) is the tile's
+    entry on the line, left to right (x touches the left neighbour). `flip` (the opening tile
+    written low half first) sets the line's orientation; `end` is the record's named end.
+    A plain tuple: this runs at every play of every playout."""
     if left < 0:
-        x, y = (lo, hi) if flip else (hi, lo)
-        return LinePlace("start", x, y, x, y)
-    if joins_right(right, hi, lo, end):
-        outer = far_half(hi, lo, right)
-        return LinePlace("right", right, outer, left, outer)
-    outer = far_half(hi, lo, left)
-    return LinePlace("left", outer, left, outer, right)
+        if flip:
+            return ("start", lo, hi, lo, hi)
+        return ("start", hi, lo, hi, lo)
+    if end == "right" or (end is None and (hi == right or lo == right)):  # joins_right
+        outer = lo if hi == right else hi
+        return ("right", right, outer, left, outer)
+    outer = lo if hi == left else hi
+    return ("left", outer, left, outer, right)
+
+
+def line_ends_table(max_pip: int) -> dict:
+    """`place_on_line` for every case of a started line, precomputed for the rules' hot path:
+    `table[end][i][left][right]` is the line's (left, right) after tile i of the set (in index
+    order) joins ends `left` and `right`, `end` being None, "left" or "right"."""
+    tiles = [(hi, lo) for hi in range(max_pip + 1) for lo in range(hi + 1)]
+    pips = range(max_pip + 1)
+    return {
+        end: [
+            [[place_on_line(left, right, hi, lo, end)[3:] for right in pips] for left in pips]
+            for hi, lo in tiles
+        ]
+        for end in (None, "left", "right")
+    }

@@ -1,17 +1,19 @@
 """The public rules API: start a game, deal a round, list legal actions, apply one.
 
 `legal_actions` is the one legality oracle; `apply` never changes the state it is given.
-The profile's family picks the mechanics module (`line` or `profiles.mexican_train`).
+The profile's family picks the mechanics module (`line` or `train`).
 """
 
 from __future__ import annotations
 
-from . import line
+from . import line, train
 from .actions import Action, IllegalAction, action_table
-from .deal import Deal, check_deal, seeded_deal, uses_lot
-from .profiles import get_profile, hand_size, hooks_for, normalize_options, seat_count
+from .deal import Deal, check_deal, seeded_deal
+from .profiles import draws_lot, get_profile, hand_size, normalize_options, seat_count
 from .state import RoundContext, State, blank_state
 from .tiles import tile_set
+
+MECHANICS = {"line": line, "train": train}  # by Profile.family
 
 _NEW_GAMES: dict = {}
 
@@ -33,7 +35,7 @@ def _new_game(profile_name: str, options: dict | None) -> State:
     options = normalize_options(profile_name, options)
     n = seat_count(profile, options)
     zero = (0,) * (2 if profile.score_kind == "team_points" else n)
-    hooks = hooks_for(profile)
+    hooks = profile.hooks
     ts = tile_set(profile.max_pip)
     ctx = RoundContext(
         profile,
@@ -46,10 +48,10 @@ def _new_game(profile_name: str, options: dict | None) -> State:
         zero,
         (),
         hooks=hooks,
-        mech=hooks if profile.family == "train" else line,
+        mech=MECHANICS[profile.family],
         acts=action_table(ts),
         hand_size=hand_size(profile, options),
-        lot=uses_lot(profile.name, options),
+        lot=draws_lot(profile, options),
     )
     return blank_state(ctx)
 

@@ -205,18 +205,6 @@ class TrainState(State):
         return new
 
 
-class RoundEnd:
-    """What a finished round produced (never changed after construction)."""
-
-    __slots__ = ("result", "scores", "match_winner", "carry_out")
-
-    def __init__(self, result: dict, scores: tuple, match_winner, carry_out: dict):
-        self.result = result
-        self.scores = scores
-        self.match_winner = match_winner
-        self.carry_out = carry_out
-
-
 def blank_state(ctx: RoundContext) -> State:
     train = ctx.profile.family == "train"
     s = object.__new__(TrainState if train else State)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .placement import far_half, place_on_line
 from .profiles import TEAM_SEATS, has_teams
 from .rules import legal_actions
+from .train import engine_number
 
 
 def _tile_entry(x, y):
@@ -40,7 +41,6 @@ def _own_draws(state, seat):
 
 def _trains(state):
     n, ts = state.ctx.players, state.ctx.ts
-    from .profiles.mexican_train import engine_number
 
     def tiles(node):
         out = []
@@ -71,12 +71,8 @@ def _trains(state):
 
 def _line_place(state, a) -> dict:
     t = a.tile
-    p = place_on_line(state.left, state.right, t.hi, t.lo, a.end, a.flip)
-    return {
-        "at": p.at,
-        "entry": _tile_entry(p.x, p.y),
-        "open": None if p.at == "start" else p.left if p.at == "left" else p.right,
-    }
+    at, x, y, left, right = place_on_line(state.left, state.right, t.hi, t.lo, a.end, a.flip)
+    return {"at": at, "entry": _tile_entry(x, y), "open": None if at == "start" else x if at == "left" else y}
 
 
 def _train_place(state, a) -> dict:

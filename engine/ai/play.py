@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..line import goes_right
+from ..placement import joins_right as goes_right
 from ..rules import legal_actions
 from ..tiles import bits
 from .world import Knowledge, _idx

@@ -18,7 +18,7 @@ import math
 
 from ..actions import Action, IllegalAction
 from ..deal import Deal
-from ..line import goes_right
+from ..placement import joins_right as goes_right
 from ..rules import apply, legal_actions, new_game
 from ..state import RoundContext, blank_state
 from ..tiles import bits, tile_set

@@ -8,6 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .draw_block import HOOKS as DRAW_BLOCK
+from .gaple import HOOKS as GAPLE
+from .hooks import Hooks
+from .mexican_train import HOOKS as MEXICAN_TRAIN
+from .six_love import HOOKS as SIX_LOVE
+
 TEAM_SEATS = ((0, 2), (1, 3))  # partners sit across the table: a seat's team is seat % 2
 
 
@@ -32,8 +38,9 @@ class Forbidden:
 @dataclass(frozen=True)
 class Profile:
     name: str
-    family: str  # "line" or "train"
+    family: str  # "line" (line.py) or "train" (train.py): the mechanics
     max_pip: int
+    hooks: Hooks  # what the data cannot say (profiles/hooks.py)
     options: tuple = ()
     # The option that decides the deal, and for each of its values (seats, tiles per hand).
     deal_option: str = "players"
@@ -69,6 +76,7 @@ PROFILES: dict[str, Profile] = {
         "draw",
         "line",
         6,
+        DRAW_BLOCK,
         (Option("players", 2, (2, 3, 4)),),
         **_deals("players", {2: 7, 3: 5, 4: 5}),
         stuck="draw",
@@ -78,6 +86,7 @@ PROFILES: dict[str, Profile] = {
         "block",
         "line",
         6,
+        DRAW_BLOCK,
         (Option("players", 2, (2, 3, 4)),),
         **_deals("players", {2: 7, 3: 7, 4: 7}),
         stuck="pass",
@@ -87,6 +96,7 @@ PROFILES: dict[str, Profile] = {
         "gaple",
         "line",
         6,
+        GAPLE,
         (
             Option("deal", "4x7", ("4x7", "4x6", "5x5")),
             Option("discard", True, (True, False)),
@@ -110,6 +120,7 @@ PROFILES: dict[str, Profile] = {
         "six-love",
         "line",
         6,
+        SIX_LOVE,
         (Option("players", 4, (4,)),),
         **_deals("players", {4: 7}),
         stuck="pass",
@@ -123,14 +134,13 @@ PROFILES: dict[str, Profile] = {
         "mexican-train",
         "train",
         12,
+        MEXICAN_TRAIN,
         (
             Option("players", 4, tuple(range(2, 11))),
             Option("first_run", True, (True, False)),
             Option("blank50", False, (True, False)),
         ),
-        **_deals(
-            "players", {n: 15 if n <= 4 else 12 if n <= 6 else 10 if n <= 8 else 8 for n in range(2, 11)}
-        ),
+        **_deals("players", {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}),
         stuck="draw",
         score_kind="pips",
         rounds=13,
@@ -228,35 +238,3 @@ def _entry(profile: Profile) -> dict:
 def catalogue() -> dict:
     """Every profile's facts as JSON-able data, keyed by profile name (a fresh dict each call)."""
     return {name: _entry(profile) for name, profile in PROFILES.items()}
-
-
-_HOOKS: dict = {}
-
-
-def hooks_for(profile: Profile):
-    """The module holding what the profile's data cannot say (opening, blocking, scoring)."""
-    if not _HOOKS:
-        from . import draw_block, gaple, mexican_train, six_love
-
-        _HOOKS.update(
-            {
-                "draw": draw_block,
-                "block": draw_block,
-                "gaple": gaple,
-                "six-love": six_love,
-                "mexican-train": mexican_train,
-            }
-        )
-    return _HOOKS[profile.name]
-
-
-def round_result(end, winner, team, points, totals, scores) -> dict:
-    """One finished round, in the form of RECORD.md's replay output."""
-    return {
-        "end": end,
-        "winner": winner,
-        "team": team,
-        "points": points,
-        "totals": list(totals),
-        "scores": list(scores),
-    }

@@ -29,17 +29,20 @@ def test_far_is_the_opposite_half_or_minus_one(max_pip):
             assert ts.far[t.index][n] == expected, (str(t), n)
 
 
-def test_memoised_plays_are_the_plays_of_the_masked_tiles():
+def test_table_plays_are_the_plays_of_the_masked_tiles_and_nothing_is_kept():
     ts = tile_set(6)
     acts = action_table(ts)
+    kept = {k: v for k, v in vars(acts).items() if k != "by_byte"}
     rng = random.Random(1)
     for _ in range(300):
         seat, mask = rng.randrange(4), rng.getrandbits(ts.size) & rng.getrandbits(ts.size)
         plays = acts.plays(seat, mask)
-        assert plays is acts.plays(seat, mask)
+        # no memo of hands: the table holds what it held before (the plays of the tile set)
+        assert {k: v for k, v in vars(acts).items() if k != "by_byte"} == kept
         assert [(a.seat, a.kind, a.tile, a.end) for a in plays] == [
             (seat, "play", ts.tiles[i], None) for i in bits(mask)
         ]
+        assert plays == tuple(acts.play[seat][i] for i in bits(mask))
 
 
 @pytest.mark.parametrize(
