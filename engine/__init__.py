@@ -6,7 +6,7 @@ from .deal import Deal, deal_from_seed
 from .match import Match, replay
 from .profiles import PROFILES, catalogue, normalize_options
 from .record import RecordError
-from .rules import apply, legal_actions, new_game, start_round
+from .rules import apply, legal_actions, new_game, start_round, state_after_deal, step
 from .state import State
 from .tiles import Tile
 from .view import view_for
@@ -28,5 +28,7 @@ __all__ = [
     "normalize_options",
     "replay",
     "start_round",
+    "state_after_deal",
+    "step",
     "view_for",
 ]

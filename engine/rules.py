@@ -129,3 +129,55 @@ def apply(state: State, action) -> State:
     new = state.clone()
     mech.do(new, state, action)
     return new
+
+
+def step(state: State, action: Action) -> State:
+    """The state after `action`, UNCHECKED: `action` must be one of `legal_actions(state)` (an
+    Action, not its record form). For searches and playouts that only ever take actions from
+    the legal list, where `apply`'s check is the cost of a second lookup; anything else gives
+    a meaningless state."""
+    new = state.clone()
+    state.ctx.mech.do(new, state, action)
+    return new
+
+
+def state_after_deal(
+    profile_name: str,
+    options: dict | None,
+    deal: Deal,
+    *,
+    round_no: int = 1,
+    scores: tuple | None = None,
+    results: tuple = (),
+    carry: dict | None = None,
+) -> State:
+    """The state right after `deal` in round `round_no` of a match with these running `scores`
+    (default: zeros), finished rounds `results` and the previous round's `carry` (the view's
+    public "carry"), as if the match had been played up to there: the profile's own opening
+    rules then apply. For hypothetical worlds sampled from a view; the deal is not checked."""
+    base = new_game(profile_name, options)
+    prev = base.ctx
+    carry = {k: v for k, v in (carry or {}).items() if k != "new_match"}
+    ctx = RoundContext(
+        prev.profile,
+        prev.options,
+        prev.ts,
+        prev.players,
+        round_no,
+        deal,
+        deal.stock_indices,
+        prev.scores if scores is None else tuple(scores),
+        tuple(results),
+        carry,
+        prev.match_no,
+        prev.hooks,
+        prev.mech,
+        prev.acts,
+        prev.hand_size,
+        prev.lot,
+    )
+    s = blank_state(ctx)
+    s.hands = list(deal.hand_masks)
+    s.phase = "play"
+    ctx.hooks.opening(s)
+    return s

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .deal import Deal
 from .placement import place_on_line
-from .profiles import Profile
+from .profiles import Profile, has_teams
 from .tiles import TileSet
 
 
@@ -150,6 +150,31 @@ class State:
     @property
     def round_no(self) -> int:
         return self.ctx.round_no
+
+    @property
+    def tile_set(self) -> TileSet:
+        """The set's lookup tables (tiles by index, suits, pips)."""
+        return self.ctx.ts
+
+    @property
+    def teams(self) -> bool:
+        """Whether partners play as teams (seats 0+2 and 1+3: a seat's team is seat % 2)."""
+        return has_teams(self.ctx.profile, self.ctx.options)
+
+    @property
+    def deal(self) -> Deal | None:
+        """This round's deal (None before the first deal)."""
+        return self.ctx.deal
+
+    @property
+    def carry(self) -> dict:
+        """What the previous round handed on (leader, winner, representative, placer)."""
+        return dict(self.ctx.carry)
+
+    @property
+    def results(self) -> tuple:
+        """The finished rounds before this one (RECORD.md replay entries)."""
+        return self.ctx.results
 
     @property
     def boneyard(self) -> int:

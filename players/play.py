@@ -11,17 +11,17 @@ from __future__ import annotations
 import random
 import time
 
-from ..placement import joins_right as goes_right
-from ..rules import legal_actions
-from ..tiles import bits
+from engine import legal_actions, step
+from engine.placement import joins_right
+from engine.tiles import bits
+
 from .world import Knowledge, _idx
 
 
 # -- values ---------------------------------------------------------------------------------
 def values(state) -> list:
     """What a finished round is worth to each seat (higher is better, about 0..1)."""
-    ctx = state.ctx
-    name, n = ctx.profile.name, ctx.players
+    name, n = state.profile.name, state.players
     r = state.result
     winner, points, totals = r["winner"], r["points"] or 0, r["totals"]
     if name == "mexican-train":
@@ -32,7 +32,7 @@ def values(state) -> list:
         team = winner % 2
         return [(1.0 + 0.3 * (points - 1) if s % 2 == team else 0.0) for s in range(n)]
     if name == "gaple":
-        partners = ctx.options["partners"]
+        partners = state.teams  # gaple plays in teams when its partners option is on
         out = []
         for s in range(n):
             won = s == winner or (partners and s % 2 == winner % 2)
@@ -51,22 +51,15 @@ def values(state) -> list:
 
 
 def team_of(state, seat):
-    name = state.ctx.profile.name
-    if name == "six-love" or (name == "gaple" and state.ctx.options["partners"]):
+    if state.teams:
         return seat % 2
     return seat
 
 
 # -- fast playouts on hypothetical states ---------------------------------------------------
-def step(state, action):
-    new = state.clone()
-    state.ctx.mech.do(new, state, action)
-    return new
-
-
 def _discard_key(state, i):
     """Lower = better to discard: pips times how playable the tile still is."""
-    ts = state.ctx.ts
+    ts = state.tile_set
     unplayed = ~state.played
     live = (ts.suit[ts.hi[i]] & unplayed).bit_count() + (ts.suit[ts.lo[i]] & unplayed).bit_count()
     return ts.pips[i] * live
@@ -79,12 +72,12 @@ def rollout_action(state, acts, rng):
     if len(acts) == 1:
         return a0
     kind = a0.kind
-    ts = state.ctx.ts
+    ts = state.tile_set
     if kind == "discard":
         return min(acts, key=lambda a: (_discard_key(state, a.tile.index), rng.random()))
     if kind == "opener":
         return acts[0]
-    if state.ctx.profile.family == "line" and state.left >= 0:
+    if state.profile.family == "line" and state.left >= 0:
         return _line_rollout(state, acts, rng, ts)
     best, best_key = None, None
     for a in acts:
@@ -107,7 +100,7 @@ def _line_rollout(state, acts, rng, ts):
         t = a.tile
         i = t.index
         rest = hand & ~(1 << i)
-        if goes_right(right, t.hi, t.lo, a.end):
+        if joins_right(right, t.hi, t.lo, a.end):
             nl, nr = left, (t.lo if t.hi == right else t.hi)
         else:
             nl, nr = (t.lo if t.hi == left else t.hi), right
@@ -147,7 +140,7 @@ def tiles_to_play(state) -> int:
 
 
 # -- the seed's strategy, scored from the view -----------------------------------------------
-def _opponents(K):
+def opponents(K):
     if K.teams:
         return [s for s in range(K.n) if s % 2 != K.me % 2]
     return [s for s in range(K.n) if s != K.me]
@@ -165,7 +158,7 @@ def line_features(K: Knowledge, action: dict):
     if left < 0:
         nl, nr = a, b
     else:
-        if goes_right(right, a, b, action.get("end")):
+        if joins_right(right, a, b, action.get("end")):
             nl, nr = left, (b if a == right else a)
         else:
             nl, nr = (b if a == left else a), right
@@ -203,11 +196,11 @@ def score_line(K: Knowledge, action: dict) -> float:
         s += W_DOUBLE + (W_DOUBLE_LATE if left_of_suit <= 2 else 0)  # don't sit on doubles
     s += W_MINE * mine  # keep numbers you hold
     s -= W_AVAIL * avail  # count suits: close what others need
-    opponents = _opponents(K)
-    for o in opponents:  # read passes and draws
+    others = opponents(K)
+    for o in others:  # read passes and draws
         v = K.void[o]
         if v >> nl & 1 or v >> nr & 1:
-            s += W_VOID / len(opponents)
+            s += W_VOID / len(others)
     if K.teams:
         partner = (K.me + 2) % 4
         v = K.void[partner]

@@ -7,6 +7,7 @@ replace it).
 
 from __future__ import annotations
 
+from .play import line_features, opponents
 from .world import Knowledge, _idx
 
 
@@ -73,10 +74,8 @@ def reason(K: Knowledge, action: dict, decision) -> dict:  # noqa: C901
             return {"key": "hint.heaviest", "params": {"tile": tile}}
         return {"key": "hint.generic", "params": {"tile": tile}}
     # the one-line games
-    from .play import _opponents, line_features
-
     _, hand, nl, nr, avail, mine = line_features(K, action)
-    for o in _opponents(K):
+    for o in opponents(K):
         v = K.void[o]
         for n in (nl, nr):
             if v >> n & 1 and K.left >= 0:
