@@ -7,6 +7,7 @@ legal list is a pointer comparison. Build them with `Action.make` or `Action.fro
 from __future__ import annotations
 
 from functools import cached_property
+from typing import ClassVar
 
 from .placement import line_ends_table
 from .tiles import Tile, parse_pair
@@ -30,7 +31,16 @@ class IllegalAction(Exception):
 
 class Action:
     __slots__ = ("seat", "kind", "tile", "end", "train", "opener", "flip", "line_ends", "_json")
-    _interned: dict = {}
+    seat: int
+    kind: str  # one of KINDS
+    tile: Tile | None  # play, discard
+    end: str | None  # a play's named end ("left", "right") in a line game
+    train: int | str | None  # a Mexican Train play's train: a seat or "mexican"
+    opener: int | None  # six-love: the seat named to open
+    flip: bool  # the tile was written low half first
+    line_ends: list | None  # a line play: line_ends[left][right] is the line's ends after it
+    _json: dict[str, object] | None
+    _interned: ClassVar[dict] = {}
 
     def __init__(self, *_):  # use Action.make
         raise TypeError("use Action.make or Action.from_json")
@@ -58,11 +68,13 @@ class Action:
 
     def tile_text(self) -> str:
         t = self.tile
+        assert t is not None, "only plays and discards have a tile"
         return f"{t.lo}-{t.hi}" if self.flip else str(t)
 
     def to_json(self) -> dict:
         """The record form of RECORD.md (a fresh dict each call)."""
-        if self._json is None:
+        d = self._json
+        if d is None:
             d = {"seat": self.seat}
             if self.kind == "play":
                 d["play"] = self.tile_text()
@@ -77,7 +89,7 @@ class Action:
             else:
                 d[self.kind] = True
             object.__setattr__(self, "_json", d)
-        return dict(self._json)
+        return dict(d)
 
     @classmethod
     def from_json(cls, data) -> Action:

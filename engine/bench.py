@@ -224,7 +224,7 @@ class Report:
     def row(self, label: str, profile: str, options: dict | None, meter: Meter) -> None:
         rate, apg = meter.games_per_s, meter.actions_per_game
         if self.as_json:
-            obj = {"profile": profile}
+            obj: dict[str, object] = {"profile": profile}
             if options is not None:
                 obj["options"] = options
             obj.update(

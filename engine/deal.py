@@ -28,6 +28,15 @@ class Deal:
         "hand_masks",
         "stock_indices",
     )
+    _hands: tuple | None
+    _stock: tuple | None
+    _order: list | None  # from_order: the shuffled tile indices
+    _sizes: tuple[int, int, int]  # from_order: (players, hand size, max_pip)
+    start: tuple[int, int] | None
+    opener: int | None
+    seed: int | None
+    hand_masks: tuple[int, ...]
+    stock_indices: tuple[int, ...]
 
     def __init__(self, hands, stock, start=None, opener=None, seed=None):
         self.start = start  # gaple 4x6/5x5: (x, y) of the turned-up tile as written (left x, right y)
@@ -57,8 +66,10 @@ class Deal:
         if self._hands is None:
             players, size, max_pip = self._sizes
             tiles = tile_set(max_pip).tiles
+            order = self._order
+            assert order is not None  # a deal built from hands has them
             self._hands = tuple(
-                tuple(tiles[i] for i in self._order[k * size : (k + 1) * size]) for k in range(players)
+                tuple(tiles[i] for i in order[k * size : (k + 1) * size]) for k in range(players)
             )
         return self._hands
 

@@ -10,6 +10,7 @@ from .actions import Action, IllegalAction
 from .deal import Deal, seeded_deal
 from .record import RecordError
 from .rules import apply, new_game, start_round
+from .state import State
 
 
 @dataclass
@@ -24,7 +25,7 @@ class Match:
         self._state = new_game(profile_name, options)
         self.options = dict(self._state.ctx.options)  # normalized: every option with its value
         self.rounds: list[RoundLog] = []
-        self._starts = []  # state right after each round's deal
+        self._starts: list[State] = []  # state right after each round's deal
         self._empty = self._state
         self._redo: list[list] = []  # batches of ("deal", Deal) / ("act", Action), oldest first
         self._seats = seats

@@ -7,7 +7,10 @@ What stays fixed for a whole round (profile, options, the deal, scores before th
 
 from __future__ import annotations
 
+from typing import Self
+
 from .deal import Deal
+from .outcome import RoundEnd
 from .placement import place_on_line
 from .profiles import Profile, has_teams
 from .tiles import TileSet
@@ -94,8 +97,23 @@ class State:
         "outcome",
         "_legal",
     )
+    ctx: RoundContext
+    phase: str  # "new" | "play" | "round_over" | "game_over"
+    turn: int | None  # the seat whose decision is pending
+    hands: list[int]  # per seat, a bitmask of tile indices
+    discards: list[int]  # per seat, its face-down discards (gaple)
+    stock_pos: int  # tiles drawn from the stock so far
+    played: int  # bitmask of the tiles on the table
+    passes: int  # passes in a row
+    log: tuple | None  # this round's actions, newest first: (older log, action)
+    left: int  # the line's open ends (-1 before the first tile)
+    right: int
+    lead_mask: int | None  # tiles the opening play may be
+    pending: str | None  # "opener" (six-love), "engine", "run" (Mexican Train)
+    outcome: RoundEnd | None  # what the finished round produced
+    _legal: tuple | None  # legal_actions, computed once
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         new = object.__new__(self.__class__)
         new.ctx = self.ctx
         new.phase = self.phase
@@ -196,7 +214,8 @@ class State:
         """The line, left to right, as (x, y) pairs: x touches the left neighbour. Rebuilt from
         the round's plays (placing them again as `placement.place_on_line` says)."""
         ctx = self.ctx
-        left_arm, right_arm = [], []
+        left_arm: list[tuple[int, int]] = []
+        right_arm: list[tuple[int, int]] = []
         left = right = -1
         if ctx.deal is not None and ctx.deal.start is not None:  # gaple's turned-up leftover
             right_arm.append(ctx.deal.start)
@@ -217,8 +236,15 @@ class TrainState(State):
     """A Mexican Train position: the one-line fields plus trains, markers and turn details."""
 
     __slots__ = ("trains", "ends", "markers", "uncovered", "first_pending", "in_first", "drawn")
+    trains: tuple | None  # per train (seats' then the Mexican Train): its tiles, newest first, linked
+    ends: tuple[int, ...] | None  # per train, its open number (None until dealt)
+    markers: int  # bitmask of the seats whose train carries a marker
+    uncovered: tuple[int, int] | None  # (train, number) of a double that must be covered
+    first_pending: int  # bitmask of the seats yet to take their first turn
+    in_first: bool  # the seat to act is in its first turn
+    drawn: int  # the tile index drawn this turn (-1: none)
 
-    def clone(self) -> TrainState:
+    def clone(self) -> Self:
         new = State.clone(self)
         new.trains = self.trains
         new.ends = self.ends
@@ -232,7 +258,7 @@ class TrainState(State):
 
 def blank_state(ctx: RoundContext) -> State:
     train = ctx.profile.family == "train"
-    s = object.__new__(TrainState if train else State)
+    s: State = object.__new__(TrainState) if train else object.__new__(State)
     s.ctx = ctx
     s.phase = "new"
     s.turn = None
@@ -247,7 +273,7 @@ def blank_state(ctx: RoundContext) -> State:
     s.pending = None
     s.outcome = None
     s._legal = None
-    if train:
+    if isinstance(s, TrainState):
         s.trains = None
         s.ends = None
         s.markers = 0

@@ -32,7 +32,7 @@ def train_name(s, t):
 def _plays(s, seat, mask, run=False) -> list:
     ts, n = s.ctx.ts, s.ctx.players
     on_train = s.ctx.acts.on_train
-    out = []
+    out: list = []
     if s.uncovered is not None:
         t, d = s.uncovered
         if run and t != seat:
