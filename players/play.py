@@ -350,66 +350,93 @@ def evaluate(
     return {j: totals[j] / mass for j in candidates}, used
 
 
-def _exact(state, me, me_team, box, seen=None):  # noqa: C901
+EXACT, LOWER, UPPER = 0, 1, 2  # kinds of a transposition table entry
+
+
+def _position_key(s) -> tuple:
+    """What decides the rest of a round: the same tiles played in another order reach it too."""
+    return (
+        s.turn,
+        s.left,
+        s.right,
+        s.passes,
+        s.stock_pos,
+        s.pending,
+        s.played,
+        tuple(s.hands),
+        tuple(s.discards),
+    )
+
+
+def _known(hit, alpha, beta):
+    """The stored value when the entry settles this search window, else None."""
+    if hit is None:
+        return None
+    v, kind = hit
+    if kind == EXACT or (kind == LOWER and v >= beta) or (kind == UPPER and v <= alpha):
+        return v
+    return None
+
+
+def _exact(state, me, me_team, box, seen=None):
     """The value to `me` of `state` with everything known: alpha-beta to the end of the round,
     `box[0]` nodes at most (_Budget beyond). With `seen` (a dict kept per world), a transposition
     table: positions reached by playing the same tiles in another order are searched once, and
     heavier tiles are tried first (more cut-offs). Entries are (value, kind): exact, or a lower or
     upper bound where alpha-beta cut the search short."""
-    EXACT, LOWER, UPPER = 0, 1, 2
+    return _Search(me, me_team, state.teams, box, seen).search(state, -1e9, 1e9)
 
-    def search(s, alpha, beta):  # noqa: C901
+
+class _Search:
+    def __init__(self, me, me_team, teams, box, seen):
+        self.me, self.me_team, self.teams, self.box, self.seen = me, me_team, teams, box, seen
+
+    def search(self, s, alpha, beta):
         if s.phase != "play":
-            return values(s)[me]
+            return values(s)[self.me]
+        seen = self.seen
+        key = None
         if seen is not None:
-            key = (
-                s.turn,
-                s.left,
-                s.right,
-                s.passes,
-                s.stock_pos,
-                s.pending,
-                s.played,
-                tuple(s.hands),
-                tuple(s.discards),
-            )
-            hit = seen.get(key)
-            if hit is not None:
-                v, kind = hit
-                if kind == EXACT or (kind == LOWER and v >= beta) or (kind == UPPER and v <= alpha):
-                    return v
+            key = _position_key(s)
+            v = _known(seen.get(key), alpha, beta)
+            if v is not None:
+                return v
+        box = self.box
         box[0] -= 1
         if box[0] < 0:
             raise _Budget
-        a0, b0 = alpha, beta
         acts = legal_actions(s)
         if seen is not None:
             acts = acts[::-1]
-        if team_of(s, s.turn) == me_team:
-            best = -1e9
-            for a in acts:
-                v = search(step(s, a), alpha, beta)
-                if v > best:
-                    best = v
-                    if best > alpha:
-                        alpha = best
-                        if alpha >= beta:
-                            break
-        else:
-            best = 1e9
-            for a in acts:
-                v = search(step(s, a), alpha, beta)
-                if v < best:
-                    best = v
-                    if best < beta:
-                        beta = best
-                        if alpha >= beta:
-                            break
-        if seen is not None:
-            seen[key] = (best, LOWER if best >= b0 else UPPER if best <= a0 else EXACT)
+        mine = (s.turn % 2 if self.teams else s.turn) == self.me_team
+        best = self.maximise(s, acts, alpha, beta) if mine else self.minimise(s, acts, alpha, beta)
+        if key is not None:
+            seen[key] = (best, LOWER if best >= beta else UPPER if best <= alpha else EXACT)
         return best
 
-    return search(state, -1e9, 1e9)
+    def maximise(self, s, acts, alpha, beta):
+        best = -1e9
+        for a in acts:
+            v = self.search(step(s, a), alpha, beta)
+            if v > best:
+                best = v
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        return best
+
+    def minimise(self, s, acts, alpha, beta):
+        best = 1e9
+        for a in acts:
+            v = self.search(step(s, a), alpha, beta)
+            if v < best:
+                best = v
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
 
 
 # budgets: (worlds for medium, worlds for hard) in playouts per candidate
