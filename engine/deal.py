@@ -97,10 +97,6 @@ class Deal:
         return {"hands": [[str(t) for t in h] for h in self.hands], "stock": stock}
 
 
-def uses_lot(profile_name: str, options: dict) -> bool:
-    return draws_lot(get_profile(profile_name), options)
-
-
 def deal_from_seed(profile_name: str, options: dict | None, seed: int) -> Deal:
     """Shuffle the whole set with the seed's stream (SeedStream), deal hands in seat order, the
     rest is the stock; where a first player is drawn by lot, it is drawn after the shuffle from
@@ -154,7 +150,7 @@ def _seeded(profile, options: dict, seed: int) -> Deal:
         tile_set(profile.max_pip),
         seat_count(profile, options),
         hand_size(profile, options),
-        uses_lot(profile.name, options),
+        draws_lot(profile, options),
         seed,
     )
 
@@ -192,7 +188,7 @@ def check_deal(profile_name: str, options: dict, deal: Deal) -> None:
     missing = [str(t) for t in ts.tiles if t not in seen]
     if missing:
         raise ValueError(f"the stock must list every other tile; missing {', '.join(missing[:5])}")
-    if uses_lot(profile_name, options) and deal.opener is not None and not 0 <= deal.opener < n:
+    if draws_lot(profile, options) and deal.opener is not None and not 0 <= deal.opener < n:
         raise ValueError(f"opener must be a seat 0..{n - 1}")
 
 
@@ -205,7 +201,7 @@ def explicit_deal(profile_name: str, options: dict, hands, stock, opener=None) -
     parsed_hands = tuple(tuple(Tile.parse(t) for t in h) for h in hands)
     pairs = [parse_pair(t) for t in stock]
     parsed_stock = tuple(Tile(max(p), min(p)) for p in pairs)
-    start = pairs[0] if uses_lot(profile_name, options) and pairs else None
+    start = pairs[0] if draws_lot(get_profile(profile_name), options) and pairs else None
     if opener is not None and (not isinstance(opener, int) or isinstance(opener, bool)):
         raise ValueError("opener must be a seat number")
     deal = Deal(parsed_hands, parsed_stock, start, opener)

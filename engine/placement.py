@@ -6,6 +6,9 @@ left end. So an unnamed tile that fits both ends goes on the right, as in RECORD
 (6-6, then 6-5, then 5-4 named on the right end, where the 5 is). The first tile starts the line
 as written (x on the left, y on the right). A train grows at its one open end. A double lies
 crosswise: both its halves show the same number, so it leaves that number open.
+
+The rules place a line play through `line_ends_table` (this function, precomputed per tile and
+named end: see `Action.line_ends`); the view's line and `legal_places` call it directly.
 """
 
 from __future__ import annotations
@@ -27,16 +30,13 @@ def place_on_line(
     """Where hi-lo goes on a line whose ends show `left` and `right` (-1: no tile yet):
     (at, x, y, new left, new right). `at` is "start", "left" or "right"; (x, y) is the tile's
     entry on the line, left to right (x touches the left neighbour). `flip` (the opening tile
-    written low half first) sets the line's orientation; `end` is the record's named end.
-    A plain tuple: this runs at every play of every playout."""
+    written low half first) sets the line's orientation; `end` is the record's named end."""
     if left < 0:
-        if flip:
-            return ("start", lo, hi, lo, hi)
-        return ("start", hi, lo, hi, lo)
-    if end == "right" or (end is None and (hi == right or lo == right)):  # joins_right
-        outer = lo if hi == right else hi
+        return ("start", lo, hi, lo, hi) if flip else ("start", hi, lo, hi, lo)
+    if joins_right(right, hi, lo, end):
+        outer = far_half(hi, lo, right)
         return ("right", right, outer, left, outer)
-    outer = lo if hi == left else hi
+    outer = far_half(hi, lo, left)
     return ("left", outer, left, outer, right)
 
 

@@ -3,8 +3,8 @@ parts (options, seats, each round's deal). `match.py` builds a Match from them a
 
 from __future__ import annotations
 
-from .deal import Deal, deal_from_seed, explicit_deal, uses_lot
-from .profiles import PROFILES, get_profile, normalize_options
+from .deal import Deal, deal_from_seed, explicit_deal
+from .profiles import PROFILES, draws_lot, get_profile, normalize_options
 from .rules import legal_actions
 
 FORMAT = "domino-record/1"
@@ -21,7 +21,7 @@ def match_to_record(match, seeds: bool = False) -> dict:
     for index, log in enumerate(match.rounds):
         seeded = seeds and log.deal.seed is not None
         entry = {"seed": log.deal.seed} if seeded else log.deal.to_json_explicit()
-        if not seeded and index == 0 and uses_lot(match.profile_name, match.options):
+        if not seeded and index == 0 and draws_lot(get_profile(match.profile_name), match.options):
             entry["opener"] = log.deal.opener
         entry["actions"] = [a.to_json() for a in log.actions]
         rounds.append(entry)
@@ -124,7 +124,7 @@ def round_deal(
     """Round `r`'s deal and opener drawn by lot (None when not drawn), as the record gives them
     (ValueError when they are not well formed)."""
     opener = entry.get("opener")
-    lot = uses_lot(profile_name, options) and r == 1
+    lot = draws_lot(get_profile(profile_name), options) and r == 1
     if opener is not None and not lot:
         raise ValueError("opener is only given where the first player is drawn by lot")
     if "seed" in entry:

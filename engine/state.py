@@ -68,8 +68,8 @@ class RoundContext:
         self.results = results  # finished rounds (RECORD.md replay entries)
         self.carry = carry or {}  # what the previous round hands on (leader, winner...)
         self.match_no = match_no
-        self.hooks = hooks  # the profile's hook module (profiles/<name>.py)
-        self.mech = mech  # the family's mechanics module (line.py, or the train hooks)
+        self.hooks = hooks  # the profile's hooks (a profiles.hooks.Hooks)
+        self.mech = mech  # the family's mechanics module (line.py or train.py)
         self.acts = acts  # the interned actions of this tile set
         self.hand_size = hand_size  # tiles dealt to each seat
         self.lot = lot  # the first player is drawn by lot (gaple 4x6, 5x5)

@@ -12,7 +12,7 @@ import random
 import time
 
 from engine import legal_actions, step
-from engine.placement import joins_right
+from engine.placement import far_half, place_on_line
 from engine.tiles import bits
 
 from .world import Knowledge, _idx
@@ -100,10 +100,7 @@ def _line_rollout(state, acts, rng, ts):
         t = a.tile
         i = t.index
         rest = hand & ~(1 << i)
-        if joins_right(right, t.hi, t.lo, a.end):
-            nl, nr = left, (t.lo if t.hi == right else t.hi)
-        else:
-            nl, nr = (t.lo if t.hi == left else t.hi), right
+        _, _, _, nl, nr = place_on_line(left, right, t.hi, t.lo, a.end)
         follow = (rest & (suit[nl] | suit[nr])).bit_count()
         key = t.hi + t.lo + (6 if t.hi == t.lo else 0) + ROLL_FOLLOW * follow + rng.random() * 2.5
         if best_key is None or key > best_key:
@@ -155,13 +152,7 @@ def line_features(K: Knowledge, action: dict):
     i = _idx(text)
     hand = K.hand & ~(1 << i)
     left, right = K.left, K.right
-    if left < 0:
-        nl, nr = a, b
-    else:
-        if joins_right(right, a, b, action.get("end")):
-            nl, nr = left, (b if a == right else a)
-        else:
-            nl, nr = (b if a == left else a), right
+    _, _, _, nl, nr = place_on_line(left, right, a, b, action.get("end"))  # as written: a-b
     others = K.unseen  # tiles that may be in other hands (or out of play)
     avail = (
         (others & suit[nl]).bit_count() + (others & suit[nr]).bit_count()
@@ -217,7 +208,7 @@ def score_line(K: Knowledge, action: dict) -> float:
 # -- Mexican Train: the planner ---------------------------------------------------------------
 def plan_train(ts, hand: int, start: int, cap: int = 4000):
     """The longest (then heaviest) chain of hand tiles from `start`: (tiles in order, pips)."""
-    suit, other, pips = ts.suit, ts.other, ts.pips
+    suit, hi, lo, pips = ts.suit, ts.hi, ts.lo, ts.pips
     best = [(), 0]
     count = [cap]
 
@@ -229,7 +220,7 @@ def plan_train(ts, hand: int, start: int, cap: int = 4000):
             return
         for i in bits(hand & suit[end] & ~used):
             path.append(i)
-            dfs(other(i, end), used | (1 << i), path, weight + pips[i])
+            dfs(far_half(hi[i], lo[i], end), used | (1 << i), path, weight + pips[i])
             path.pop()
 
     dfs(start, 0, [], 0)
