@@ -3,10 +3,10 @@ randomness only from an injected seed. See docs/ENGINE_API.md."""
 
 from .actions import Action, IllegalAction
 from .deal import Deal, deal_from_seed
-from .match import Match
-from .profiles import PROFILES, normalize_options
-from .record import RecordError, replay
-from .rules import apply, legal_actions, new_game, start_round
+from .match import Match, replay
+from .profiles import PROFILES, catalogue, normalize_options
+from .record import RecordError
+from .rules import apply, legal_actions, new_game, start_round, state_after_deal, step
 from .state import State
 from .tiles import Tile
 from .view import view_for
@@ -21,11 +21,14 @@ __all__ = [
     "State",
     "Tile",
     "apply",
+    "catalogue",
     "deal_from_seed",
     "legal_actions",
     "new_game",
     "normalize_options",
     "replay",
     "start_round",
+    "state_after_deal",
+    "step",
     "view_for",
 ]

@@ -6,13 +6,18 @@ legal list is a pointer comparison. Build them with `Action.make` or `Action.fro
 
 from __future__ import annotations
 
-from .tiles import Tile, bits, parse_pair
+from functools import cached_property
+from typing import ClassVar
+
+from .placement import line_ends_table
+from .tiles import Tile, parse_pair
 
 KINDS = ("play", "draw", "pass", "discard", "done", "opener")
 # Bounds that keep the table of interned actions small whatever a client sends.
 MAX_SEATS = 10
 MAX_PIP = 12
 ENDS = ("left", "right")
+LINE_ENDS = line_ends_table(MAX_PIP)  # a line play's ends afterwards, per tile and named end
 
 
 class IllegalAction(Exception):
@@ -25,8 +30,17 @@ class IllegalAction(Exception):
 
 
 class Action:
-    __slots__ = ("seat", "kind", "tile", "end", "train", "opener", "flip", "_json")
-    _interned: dict = {}
+    __slots__ = ("seat", "kind", "tile", "end", "train", "opener", "flip", "line_ends", "_json")
+    seat: int
+    kind: str  # one of KINDS
+    tile: Tile | None  # play, discard
+    end: str | None  # a play's named end ("left", "right") in a line game
+    train: int | str | None  # a Mexican Train play's train: a seat or "mexican"
+    opener: int | None  # six-love: the seat named to open
+    flip: bool  # the tile was written low half first
+    line_ends: list | None  # a line play: line_ends[left][right] is the line's ends after it
+    _json: dict[str, object] | None
+    _interned: ClassVar[dict] = {}
 
     def __init__(self, *_):  # use Action.make
         raise TypeError("use Action.make or Action.from_json")
@@ -40,6 +54,9 @@ class Action:
             for name, value in zip(("seat", "kind", "tile", "end", "train", "opener", "flip"), key):
                 object.__setattr__(found, name, value)
             object.__setattr__(found, "_json", None)
+            # a play on a started line: line_ends[left][right] is the line's ends after it
+            ends = LINE_ENDS[end][tile.index] if kind == "play" and train is None else None
+            object.__setattr__(found, "line_ends", ends)
             cls._interned[key] = found
         return found
 
@@ -51,11 +68,13 @@ class Action:
 
     def tile_text(self) -> str:
         t = self.tile
+        assert t is not None, "only plays and discards have a tile"
         return f"{t.lo}-{t.hi}" if self.flip else str(t)
 
     def to_json(self) -> dict:
         """The record form of RECORD.md (a fresh dict each call)."""
-        if self._json is None:
+        d = self._json
+        if d is None:
             d = {"seat": self.seat}
             if self.kind == "play":
                 d["play"] = self.tile_text()
@@ -70,7 +89,7 @@ class Action:
             else:
                 d[self.kind] = True
             object.__setattr__(self, "_json", d)
-        return dict(self._json)
+        return dict(d)
 
     @classmethod
     def from_json(cls, data) -> Action:
@@ -142,19 +161,44 @@ class ActionTable:
         self.done = [make(s, "done") for s in range(seats)]
         self.draw_only = [(a,) for a in self.draw]
         self.pass_only = [(a,) for a in self.pass_]
-        self.fitting = [{} for _ in range(seats)]  # seat -> {mask: plays of those tiles}, memoised
+        self.single = [tuple((a,) for a in row) for row in self.play]
+        self._size = ts.size
         self._train: dict = {}
+
+    @cached_property
+    def by_byte(self) -> list:
+        """The plain plays of any 8 tiles at once: by_byte[seat][k][b] holds the plays of the
+        tiles 8k..8k+7 set in byte b. A table of the tile set, the same whatever the hands are
+        (built on first use: only the line games need it)."""
+        size = self._size
+        return [
+            [
+                [
+                    tuple(row[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < size)
+                    for b in range(256)
+                ]
+                for k in range((size + 7) // 8)
+            ]
+            for row in self.play
+        ]
 
     def plays(self, seat, mask) -> tuple:
         """The plain plays (no end named) of the tiles in `mask`, lowest index first."""
-        memo = self.fitting[seat]
-        found = memo.get(mask)
-        if found is None:
-            if len(memo) > 100_000:  # a bound, not a cache policy: masks seen are few in practice
-                memo.clear()
+        rest = mask & (mask - 1)
+        if not rest:  # one tile (the common case)
+            return self.single[seat][mask.bit_length() - 1]
+        if not rest & (rest - 1):  # two tiles
             play = self.play[seat]
-            found = memo[mask] = tuple(play[i] for i in bits(mask))
-        return found
+            return (play[(mask ^ rest).bit_length() - 1], play[rest.bit_length() - 1])
+        chunks = self.by_byte[seat]
+        out = chunks[0][mask & 255]
+        mask >>= 8
+        k = 1
+        while mask:
+            out += chunks[k][mask & 255]
+            mask >>= 8
+            k += 1
+        return out
 
     def on_train(self, seat, tile, train):
         key = (seat, tile.index, train)

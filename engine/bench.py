@@ -27,6 +27,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from engine import apply, legal_actions, new_game, start_round
+
 # A playout runner plays one game and returns the number of decisions (actions) it took.
 Runner = Callable[[int], int]
 
@@ -80,8 +82,6 @@ def uniform_pick(rng: random.Random) -> Callable:
 
 def engine_runner(case: Case, rng: random.Random) -> Runner:
     """A runner playing one random round of ``case`` from a seed, via the public API only."""
-    from engine import apply, legal_actions, new_game, start_round
-
     game = new_game(case.profile, dict(case.options))
     choice = uniform_pick(rng)
 
@@ -224,7 +224,7 @@ class Report:
     def row(self, label: str, profile: str, options: dict | None, meter: Meter) -> None:
         rate, apg = meter.games_per_s, meter.actions_per_game
         if self.as_json:
-            obj = {"profile": profile}
+            obj: dict[str, object] = {"profile": profile}
             if options is not None:
                 obj["options"] = options
             obj.update(

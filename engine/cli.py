@@ -7,8 +7,10 @@ import argparse
 import json
 import sys
 
+from .bench import main as bench_main
 from .deal import deal_from_seed
-from .record import RecordError, replay
+from .match import replay
+from .record import RecordError
 
 
 def _option_value(text: str):
@@ -83,8 +85,6 @@ def cmd_deal(args) -> int:
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "bench":
-        from .bench import main as bench_main
-
         return bench_main(argv[1:]) or 0
     parser = argparse.ArgumentParser(prog="python -m engine", description="Domino rules engine tools.")
     sub = parser.add_subparsers(dest="command", required=True)

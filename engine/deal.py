@@ -6,8 +6,8 @@ import hashlib
 import struct
 from functools import cache
 
-from .profiles import get_profile, hand_size, normalize_options, seat_count
-from .tiles import Tile, tile_set
+from .profiles import draws_lot, get_profile, hand_size, normalize_options, seat_count
+from .tiles import Tile, parse_pair, tile_set
 
 
 class Deal:
@@ -28,6 +28,15 @@ class Deal:
         "hand_masks",
         "stock_indices",
     )
+    _hands: tuple | None
+    _stock: tuple | None
+    _order: list | None  # from_order: the shuffled tile indices
+    _sizes: tuple[int, int, int]  # from_order: (players, hand size, max_pip)
+    start: tuple[int, int] | None
+    opener: int | None
+    seed: int | None
+    hand_masks: tuple[int, ...]
+    stock_indices: tuple[int, ...]
 
     def __init__(self, hands, stock, start=None, opener=None, seed=None):
         self.start = start  # gaple 4x6/5x5: (x, y) of the turned-up tile as written (left x, right y)
@@ -57,8 +66,10 @@ class Deal:
         if self._hands is None:
             players, size, max_pip = self._sizes
             tiles = tile_set(max_pip).tiles
+            order = self._order
+            assert order is not None  # a deal built from hands has them
             self._hands = tuple(
-                tuple(tiles[i] for i in self._order[k * size : (k + 1) * size]) for k in range(players)
+                tuple(tiles[i] for i in order[k * size : (k + 1) * size]) for k in range(players)
             )
         return self._hands
 
@@ -84,10 +95,6 @@ class Deal:
         if self.start is not None and stock:
             stock[0] = f"{self.start[0]}-{self.start[1]}"
         return {"hands": [[str(t) for t in h] for h in self.hands], "stock": stock}
-
-
-def uses_lot(profile_name: str, options: dict) -> bool:
-    return profile_name == "gaple" and options["deal"] != "4x7"
 
 
 def deal_from_seed(profile_name: str, options: dict | None, seed: int) -> Deal:
@@ -143,7 +150,7 @@ def _seeded(profile, options: dict, seed: int) -> Deal:
         tile_set(profile.max_pip),
         seat_count(profile, options),
         hand_size(profile, options),
-        uses_lot(profile.name, options),
+        draws_lot(profile, options),
         seed,
     )
 
@@ -181,14 +188,12 @@ def check_deal(profile_name: str, options: dict, deal: Deal) -> None:
     missing = [str(t) for t in ts.tiles if t not in seen]
     if missing:
         raise ValueError(f"the stock must list every other tile; missing {', '.join(missing[:5])}")
-    if uses_lot(profile_name, options) and deal.opener is not None and not 0 <= deal.opener < n:
+    if draws_lot(profile, options) and deal.opener is not None and not 0 <= deal.opener < n:
         raise ValueError(f"opener must be a seat 0..{n - 1}")
 
 
 def explicit_deal(profile_name: str, options: dict, hands, stock, opener=None) -> Deal:
     """A deal from the record's `hands`/`stock` lists of 'a-b' strings (ValueError when broken)."""
-    from .tiles import parse_pair
-
     if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
         raise ValueError("hands must be a list of lists of tiles")
     if not isinstance(stock, list):
@@ -196,7 +201,7 @@ def explicit_deal(profile_name: str, options: dict, hands, stock, opener=None) -
     parsed_hands = tuple(tuple(Tile.parse(t) for t in h) for h in hands)
     pairs = [parse_pair(t) for t in stock]
     parsed_stock = tuple(Tile(max(p), min(p)) for p in pairs)
-    start = pairs[0] if uses_lot(profile_name, options) and pairs else None
+    start = pairs[0] if draws_lot(get_profile(profile_name), options) and pairs else None
     if opener is not None and (not isinstance(opener, int) or isinstance(opener, bool)):
         raise ValueError("opener must be a seat number")
     deal = Deal(parsed_hands, parsed_stock, start, opener)

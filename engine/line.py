@@ -1,28 +1,22 @@
 """Mechanics shared by the one-line games (draw, block, gaple, six-love): legal plays on two
-ends, placing a tile, what a stuck player may do, and the turn order. What differs between those
-profiles (who opens, when a round is blocked, how it is scored) is in the profile's own module.
+ends, placing a tile (as `placement.place_on_line` says), what a stuck player may do, and the
+turn order. What differs between those profiles (who opens, a choice before play, when a round
+is blocked, how it is scored) is in the profile's hooks (`profiles/hooks.py`).
 """
 
 from __future__ import annotations
 
-from .actions import Action, IllegalAction
-from .state import RoundEnd
+from .actions import IllegalAction
+from .outcome import finish
+from .placement import place_on_line
 from .tiles import bits
-
-
-def goes_right(right: int, hi: int, lo: int, end) -> bool:
-    """Whether the tile hi-lo is laid on the right end (showing `right`): when that end is named,
-    or when no end is named and it fits there. So an unnamed tile that fits both ends (they show
-    the same number, or a record left the end out) goes on the right, as in RECORD.md's example
-    (6-6, then 6-5, then 5-4 named on the right end, where the 5 is)."""
-    return end == "right" or (end is None and (hi == right or lo == right))
 
 
 def legal(s) -> tuple:
     seat = s.turn
-    if s.pending == "opener":
-        return tuple(Action.make(seat, "opener", opener=o) for o in sorted({seat, (seat + 2) % 4}))
     ctx = s.ctx
+    if s.pending is not None:  # a choice of the profile before play (six-love's opener)
+        return ctx.hooks.choice_actions(s)
     acts = ctx.acts
     hand = s.hands[seat]
     left, right = s.left, s.right
@@ -34,8 +28,9 @@ def legal(s) -> tuple:
     if fit:
         both = fit & suit_l & suit_r if left != right else 0
         if not both:  # the common case: each fitting tile has one place
-            found = acts.fitting[seat].get(fit)
-            return found if found is not None else acts.plays(seat, fit)
+            if not fit & (fit - 1):  # and most often one tile fits
+                return acts.single[seat][fit.bit_length() - 1]
+            return acts.plays(seat, fit)
         out = []
         plays = acts.play[seat]
         for i in bits(fit):
@@ -88,22 +83,16 @@ def do(s, prev, a) -> None:
         s.played |= 1 << i
         s.passes = 0
         left = s.left
-        if left < 0:  # the opening tile, as written: x on the left, y on the right
+        if left < 0:  # the opening tile, as written
             t = a.tile
-            s.left, s.right = (t.lo, t.hi) if a.flip else (t.hi, t.lo)
-        else:  # as goes_right() says
-            far = ctx.ts.far[i]
-            outer = far[s.right]  # -1 when the tile does not fit the right end
-            end = a.end
-            if end == "right" or (end is None and outer >= 0):
-                s.right = outer
-            else:
-                s.left = far[left]
+            _, _, _, s.left, s.right = place_on_line(left, left, t.hi, t.lo, None, a.flip)
+        else:  # place_on_line, precomputed for this action (Action.line_ends)
+            s.left, s.right = a.line_ends[left][s.right]
         s.turn = (seat + 1) % ctx.players
         hook = ctx.hooks
         if not hand:
             finish(s, prev, "domino", a)
-        elif hook.BLOCKED_BY_A_PLAY and hook.blocked(s):
+        elif hook.blocked_by_a_play and hook.blocked(s):
             finish(s, prev, "blocked", a)
         return
     hook = ctx.hooks
@@ -118,7 +107,7 @@ def do(s, prev, a) -> None:
         hands = s.hands = s.hands.copy()
         hands[seat] |= 1 << i
     elif kind == "opener":
-        hook.on_opener(s, a)
+        hook.on_choice(s, a)
     else:  # discard, face down
         i = a.tile.index
         hands = s.hands = s.hands.copy()
@@ -132,71 +121,24 @@ def do(s, prev, a) -> None:
             finish(s, prev, "blocked", a)
 
 
-def finish(s, prev, end, last) -> None:
-    """Score the round through the profile's hook and close it."""
-    result, scores, carry, match_winner, game_over = s.ctx.hooks.settle(s, prev, end, last)
-    s.outcome = RoundEnd(result, scores, match_winner, carry)
-    s.phase = "game_over" if game_over else "round_over"
-    s.turn = None
-
-
-def explain(s, a) -> IllegalAction:  # noqa: C901
+def explain(s, a) -> IllegalAction:
     """Why `a` is not legal in `s` (a clear sentence for people and a stable code for clients)."""
     ts, seat = s.ctx.ts, a.seat
-    legal_now = legal(s)
-    if a.kind == "opener":
-        if s.pending != "opener":
-            return IllegalAction("illegal_action", f"seat {seat} cannot name an opener now")
-        return IllegalAction(
-            "illegal_action", f"seat {seat} can only name seat {seat} or their partner {(seat + 2) % 4}"
-        )
-    if s.pending == "opener":
-        return IllegalAction(
-            "must_name_opener", f"seat {s.turn} must first name the opener (themselves or their partner)"
-        )
+    about_choice = s.ctx.hooks.explain_choice(s, a)
+    if about_choice is not None:
+        return about_choice
     if a.train is not None:
         return IllegalAction("malformed_action", "only Mexican Train plays name a train")
     if a.kind in ("play", "discard") and a.tile.hi > ts.max_pip:
         return IllegalAction("malformed_action", f"{a.tile} is not in a double-{ts.max_pip} set")
     if a.kind in ("play", "discard") and not s.hands[seat] >> a.tile.index & 1:
         return IllegalAction("tile_not_in_hand", f"seat {seat} does not hold {a.tile}")
+    legal_now = legal(s)
     fitting = [x for x in legal_now if x.kind == "play"]
     if a.kind == "play":
-        if s.left < 0:
-            allowed = ", ".join(sorted({str(x.tile) for x in fitting}))
-            return IllegalAction("wrong_opening", f"seat {seat} must open with {allowed}")
-        i = a.tile.index
-        fits_l, fits_r = ts.suit[s.left] >> i & 1, ts.suit[s.right] >> i & 1
-        if not (fits_l or fits_r):
-            return IllegalAction(
-                "does_not_fit", f"{a.tile} fits neither end ({s.left} left, {s.right} right)"
-            )
-        if a.end is not None:
-            return IllegalAction(
-                "does_not_fit",
-                f"{a.tile} does not fit the {a.end} end ({s.left if a.end == 'left' else s.right})",
-            )
-        if fits_l and fits_r:
-            return IllegalAction(
-                "end_required",
-                f"{a.tile} fits both ends: name the end (left shows {s.left}, right shows {s.right})",
-            )
-        return IllegalAction("illegal_action", f"seat {seat} cannot play {a.tile} now")
+        return _explain_play(s, a, fitting)
     if fitting:
-        t = fitting[0]
-        where = (
-            ("the " + t.end + " end")
-            if t.end
-            else (
-                "the line"
-                if s.left < 0
-                else "the left end"
-                if ts.suit[s.left] >> t.tile.index & 1
-                else "the right end"
-            )
-        )
-        verb = {"draw": "draw", "pass": "pass", "discard": "discard", "done": "end the turn"}[a.kind]
-        return IllegalAction("must_play", f"seat {seat} cannot {verb} while {t.tile} fits {where}")
+        return _must_play(s, a, fitting[0])
     if a.kind == "draw":
         if s.ctx.profile.stuck != "draw":
             return IllegalAction("illegal_action", f"there is no boneyard in {s.ctx.profile.name}")
@@ -208,3 +150,37 @@ def explain(s, a) -> IllegalAction:  # noqa: C901
     if a.kind == "discard":
         return IllegalAction("illegal_action", "discarding is not allowed here")
     return IllegalAction("illegal_action", f"{a.kind} is not an action of {s.ctx.profile.name}")
+
+
+def _explain_play(s, a, fitting) -> IllegalAction:
+    ts, seat = s.ctx.ts, a.seat
+    if s.left < 0:
+        allowed = ", ".join(sorted({str(x.tile) for x in fitting}))
+        return IllegalAction("wrong_opening", f"seat {seat} must open with {allowed}")
+    i = a.tile.index
+    fits_l, fits_r = ts.suit[s.left] >> i & 1, ts.suit[s.right] >> i & 1
+    if not (fits_l or fits_r):
+        return IllegalAction("does_not_fit", f"{a.tile} fits neither end ({s.left} left, {s.right} right)")
+    if a.end is not None:
+        return IllegalAction(
+            "does_not_fit",
+            f"{a.tile} does not fit the {a.end} end ({s.left if a.end == 'left' else s.right})",
+        )
+    if fits_l and fits_r:
+        return IllegalAction(
+            "end_required",
+            f"{a.tile} fits both ends: name the end (left shows {s.left}, right shows {s.right})",
+        )
+    return IllegalAction("illegal_action", f"seat {seat} cannot play {a.tile} now")
+
+
+def _must_play(s, a, t) -> IllegalAction:
+    """`a` (not a play) is refused because the legal play `t` exists."""
+    if t.end:
+        where = "the " + t.end + " end"
+    elif s.left < 0:
+        where = "the line"
+    else:
+        where = "the left end" if s.ctx.ts.suit[s.left] >> t.tile.index & 1 else "the right end"
+    verb = {"draw": "draw", "pass": "pass", "discard": "discard", "done": "end the turn"}[a.kind]
+    return IllegalAction("must_play", f"seat {a.seat} cannot {verb} while {t.tile} fits {where}")

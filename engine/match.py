@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import record as rec
 from .actions import Action, IllegalAction
 from .deal import Deal, seeded_deal
+from .record import RecordError
 from .rules import apply, new_game, start_round
+from .state import State
 
 
 @dataclass
@@ -22,7 +25,7 @@ class Match:
         self._state = new_game(profile_name, options)
         self.options = dict(self._state.ctx.options)  # normalized: every option with its value
         self.rounds: list[RoundLog] = []
-        self._starts = []  # state right after each round's deal
+        self._starts: list[State] = []  # state right after each round's deal
         self._empty = self._state
         self._redo: list[list] = []  # batches of ("deal", Deal) / ("act", Action), oldest first
         self._seats = seats
@@ -148,17 +151,44 @@ class Match:
     # -- records -----------------------------------------------------------------------------
     def to_record(self, seeds: bool = False) -> dict:
         """RECORD.md form; deals written out in full unless `seeds` (then seeded deals by seed)."""
-        from .record import match_to_record
-
-        return match_to_record(self, seeds)
+        return rec.match_to_record(self, seeds)
 
     @classmethod
     def from_record(cls, record: dict) -> Match:
-        from .record import match_from_record
+        """The match a record describes, every action checked (raises RecordError)."""
+        rec.check_header(record)
+        profile_name, options = rec.options_of(record)
+        match = cls(profile_name, options)
+        seats = rec.seats_of(record, match.state.players)
+        if seats is not None:
+            match.seats = seats
+        for r, entry in enumerate(rec.rounds_of(record), start=1):
+            match._replay_entry(entry, r)
+        return match
 
-        return match_from_record(record)
+    def _replay_entry(self, entry, r: int) -> None:
+        """Deal and play round `r` of a record."""
+        if not isinstance(entry, dict):
+            raise RecordError(f"round {r}: a round is an object")
+        if self.state.phase == "play":
+            raise RecordError(f"round {r}: round {r - 1} has not ended")
+        if self.state.phase == "game_over":
+            raise RecordError(f"round {r}: the game was already over")
+        try:
+            deal, opener = rec.round_deal(self.profile_name, self.options, entry, r, self.state.players)
+            self.start_round(deal=deal, opener=opener)
+        except (ValueError, IllegalAction) as err:
+            raise RecordError(f"round {r}: {err}") from None
+        for k, data in enumerate(rec.round_actions(entry, r), start=1):
+            try:
+                self.act(Action.from_json(data))
+            except IllegalAction as err:
+                raise RecordError(f"round {r}, action {k}: {err.detail}") from None
 
     def results(self) -> dict:
-        from .record import results_of
+        return rec.results_of(self._state)
 
-        return results_of(self._state)
+
+def replay(record) -> dict:
+    """RECORD.md's replay: check every action, return the results (raises RecordError)."""
+    return Match.from_record(record).results()

@@ -1,10 +1,10 @@
-"""Game records (shared/RECORD.md): read, write and replay them."""
+"""Game records (shared/RECORD.md): their form, written from a match and read back to its
+parts (options, seats, each round's deal). `match.py` builds a Match from them and replays."""
 
 from __future__ import annotations
 
-from .actions import Action, IllegalAction
-from .deal import deal_from_seed, explicit_deal, uses_lot
-from .profiles import PROFILES, get_profile, normalize_options
+from .deal import Deal, deal_from_seed, explicit_deal
+from .profiles import PROFILES, draws_lot, get_profile, normalize_options
 from .rules import legal_actions
 
 FORMAT = "domino-record/1"
@@ -21,7 +21,7 @@ def match_to_record(match, seeds: bool = False) -> dict:
     for index, log in enumerate(match.rounds):
         seeded = seeds and log.deal.seed is not None
         entry = {"seed": log.deal.seed} if seeded else log.deal.to_json_explicit()
-        if not seeded and index == 0 and uses_lot(match.profile_name, match.options):
+        if not seeded and index == 0 and draws_lot(get_profile(match.profile_name), match.options):
             entry["opener"] = log.deal.opener
         entry["actions"] = [a.to_json() for a in log.actions]
         rounds.append(entry)
@@ -34,7 +34,7 @@ def match_to_record(match, seeds: bool = False) -> dict:
     }
 
 
-def _options_of(record) -> tuple[str, dict]:
+def options_of(record) -> tuple[str, dict]:
     profile_name = record.get("profile")
     if not isinstance(profile_name, str) or profile_name not in PROFILES:
         raise RecordError(f"record: unknown profile {profile_name!r} (one of {', '.join(PROFILES)})")
@@ -47,11 +47,13 @@ def _options_of(record) -> tuple[str, dict]:
         value = options.get(opt.name)
         if isinstance(opt.default, bool) and isinstance(value, str) and value.lower() in ("on", "off"):
             options[opt.name] = value.lower() == "on"
-    if profile_name == "gaple" and "players" in options:  # gaple's seats come from its deal
-        seats = int(str(options.get("deal", "4x7"))[0])
-        if options["players"] != seats:
+    deal_option = profile.deal_option
+    if deal_option != "players" and "players" in options:  # the seats come from the deal option
+        value = options.get(deal_option, profile.option(deal_option).default)
+        seats = next((n for v, n, _ in profile.deals if v == value), None)
+        if seats is not None and options["players"] != seats:
             raise RecordError(
-                f"record: gaple deal {options.get('deal', '4x7')} seats {seats} "
+                f"record: {profile_name} {deal_option} {value} seats {seats} "
                 f"players, not {options['players']!r}"
             )
         del options["players"]
@@ -67,65 +69,6 @@ def _options_of(record) -> tuple[str, dict]:
         return profile_name, normalize_options(profile_name, options)
     except ValueError as err:
         raise RecordError(f"record: {err}") from None
-
-
-def match_from_record(record):  # noqa: C901
-    from .match import Match
-
-    if not isinstance(record, dict):
-        raise RecordError("record: a game record is a JSON object")
-    if record.get("format") != FORMAT:
-        raise RecordError(f"record: format must be {FORMAT!r}")
-    profile_name, options = _options_of(record)
-    seats = record.get("seats")
-    match = Match(profile_name, options)
-    if seats is not None:
-        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-            raise RecordError("record: seats must be a list of objects")
-        if len(seats) != match.state.players:
-            raise RecordError(f"record: {len(seats)} seats for a {match.state.players}-player game")
-        match.seats = [dict(s) for s in seats]
-    rounds = record.get("rounds", [])
-    if not isinstance(rounds, list):
-        raise RecordError("record: rounds must be a list")
-    for r, entry in enumerate(rounds, start=1):
-        if not isinstance(entry, dict):
-            raise RecordError(f"round {r}: a round is an object")
-        if match.state.phase == "play":
-            raise RecordError(f"round {r}: round {r - 1} has not ended")
-        if match.state.phase == "game_over":
-            raise RecordError(f"round {r}: the game was already over")
-        opener = entry.get("opener")
-        lot = uses_lot(profile_name, options) and r == 1
-        if opener is not None and not lot:
-            raise RecordError(f"round {r}: opener is only given where the first player is drawn by lot")
-        try:
-            if "seed" in entry:
-                if "hands" in entry or "stock" in entry:
-                    raise ValueError("give either a seed or hands and stock, not both")
-                deal = deal_from_seed(profile_name, options, entry["seed"])
-            else:
-                if "hands" not in entry or "stock" not in entry:
-                    raise ValueError("a round needs hands and stock (or a seed)")
-                deal = explicit_deal(profile_name, options, entry["hands"], entry["stock"])
-                if lot and opener is None:
-                    raise ValueError("the first player is drawn by lot: the round must give its opener")
-            if opener is not None and not (
-                isinstance(opener, int) and not isinstance(opener, bool) and 0 <= opener < match.state.players
-            ):
-                raise ValueError(f"opener must be a seat 0..{match.state.players - 1}")
-            match.start_round(deal=deal, opener=opener)
-        except (ValueError, IllegalAction) as err:
-            raise RecordError(f"round {r}: {err}") from None
-        actions = entry.get("actions", [])
-        if not isinstance(actions, list):
-            raise RecordError(f"round {r}: actions must be a list")
-        for k, data in enumerate(actions, start=1):
-            try:
-                match.act(Action.from_json(data))
-            except IllegalAction as err:
-                raise RecordError(f"round {r}, action {k}: {err.detail}") from None
-    return match
 
 
 def results_of(state) -> dict:
@@ -149,6 +92,60 @@ def results_of(state) -> dict:
     return {"rounds": rounds, "match_winner": state.match_winner, "next": nxt}
 
 
-def replay(record) -> dict:
-    """RECORD.md's replay: check every action, return the results (raises RecordError)."""
-    return results_of(match_from_record(record).state)
+def seats_of(record, players: int) -> list | None:
+    """The record's seats (a list of objects, one per seat), or None when it gives none."""
+    seats = record.get("seats")
+    if seats is None:
+        return None
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+        raise RecordError("record: seats must be a list of objects")
+    if len(seats) != players:
+        raise RecordError(f"record: {len(seats)} seats for a {players}-player game")
+    return [dict(s) for s in seats]
+
+
+def rounds_of(record) -> list:
+    rounds = record.get("rounds", [])
+    if not isinstance(rounds, list):
+        raise RecordError("record: rounds must be a list")
+    return rounds
+
+
+def check_header(record) -> None:
+    if not isinstance(record, dict):
+        raise RecordError("record: a game record is a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"record: format must be {FORMAT!r}")
+
+
+def round_deal(
+    profile_name: str, options: dict, entry: dict, r: int, players: int
+) -> tuple[Deal, int | None]:
+    """Round `r`'s deal and opener drawn by lot (None when not drawn), as the record gives them
+    (ValueError when they are not well formed)."""
+    opener = entry.get("opener")
+    lot = draws_lot(get_profile(profile_name), options) and r == 1
+    if opener is not None and not lot:
+        raise ValueError("opener is only given where the first player is drawn by lot")
+    if "seed" in entry:
+        if "hands" in entry or "stock" in entry:
+            raise ValueError("give either a seed or hands and stock, not both")
+        deal = deal_from_seed(profile_name, options, entry["seed"])
+    else:
+        if "hands" not in entry or "stock" not in entry:
+            raise ValueError("a round needs hands and stock (or a seed)")
+        deal = explicit_deal(profile_name, options, entry["hands"], entry["stock"])
+        if lot and opener is None:
+            raise ValueError("the first player is drawn by lot: the round must give its opener")
+    if opener is not None and not (
+        isinstance(opener, int) and not isinstance(opener, bool) and 0 <= opener < players
+    ):
+        raise ValueError(f"opener must be a seat 0..{players - 1}")
+    return deal, opener
+
+
+def round_actions(entry: dict, r: int) -> list:
+    actions = entry.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError(f"round {r}: actions must be a list")
+    return actions

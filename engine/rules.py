@@ -1,17 +1,19 @@
 """The public rules API: start a game, deal a round, list legal actions, apply one.
 
 `legal_actions` is the one legality oracle; `apply` never changes the state it is given.
-The profile's family picks the mechanics module (`line` or `profiles.mexican_train`).
+The profile's family picks the mechanics module (`line` or `train`).
 """
 
 from __future__ import annotations
 
-from . import line
+from . import line, train
 from .actions import Action, IllegalAction, action_table
-from .deal import Deal, check_deal, seeded_deal, uses_lot
-from .profiles import get_profile, hand_size, hooks_for, normalize_options, seat_count
+from .deal import Deal, check_deal, seeded_deal
+from .profiles import draws_lot, get_profile, hand_size, normalize_options, seat_count
 from .state import RoundContext, State, blank_state
 from .tiles import tile_set
+
+MECHANICS = {"line": line, "train": train}  # by Profile.family
 
 _NEW_GAMES: dict = {}
 
@@ -33,7 +35,7 @@ def _new_game(profile_name: str, options: dict | None) -> State:
     options = normalize_options(profile_name, options)
     n = seat_count(profile, options)
     zero = (0,) * (2 if profile.score_kind == "team_points" else n)
-    hooks = hooks_for(profile)
+    hooks = profile.hooks
     ts = tile_set(profile.max_pip)
     ctx = RoundContext(
         profile,
@@ -46,10 +48,10 @@ def _new_game(profile_name: str, options: dict | None) -> State:
         zero,
         (),
         hooks=hooks,
-        mech=hooks if profile.family == "train" else line,
+        mech=MECHANICS[profile.family],
         acts=action_table(ts),
         hand_size=hand_size(profile, options),
-        lot=uses_lot(profile.name, options),
+        lot=draws_lot(profile, options),
     )
     return blank_state(ctx)
 
@@ -127,3 +129,55 @@ def apply(state: State, action) -> State:
     new = state.clone()
     mech.do(new, state, action)
     return new
+
+
+def step(state: State, action: Action) -> State:
+    """The state after `action`, UNCHECKED: `action` must be one of `legal_actions(state)` (an
+    Action, not its record form). For searches and playouts that only ever take actions from
+    the legal list, where `apply`'s check is the cost of a second lookup; anything else gives
+    a meaningless state."""
+    new = state.clone()
+    state.ctx.mech.do(new, state, action)
+    return new
+
+
+def state_after_deal(
+    profile_name: str,
+    options: dict | None,
+    deal: Deal,
+    *,
+    round_no: int = 1,
+    scores: tuple | None = None,
+    results: tuple = (),
+    carry: dict | None = None,
+) -> State:
+    """The state right after `deal` in round `round_no` of a match with these running `scores`
+    (default: zeros), finished rounds `results` and the previous round's `carry` (the view's
+    public "carry"), as if the match had been played up to there: the profile's own opening
+    rules then apply. For hypothetical worlds sampled from a view; the deal is not checked."""
+    base = new_game(profile_name, options)
+    prev = base.ctx
+    carry = {k: v for k, v in (carry or {}).items() if k != "new_match"}
+    ctx = RoundContext(
+        prev.profile,
+        prev.options,
+        prev.ts,
+        prev.players,
+        round_no,
+        deal,
+        deal.stock_indices,
+        prev.scores if scores is None else tuple(scores),
+        tuple(results),
+        carry,
+        prev.match_no,
+        prev.hooks,
+        prev.mech,
+        prev.acts,
+        prev.hand_size,
+        prev.lot,
+    )
+    s = blank_state(ctx)
+    s.hands = list(deal.hand_masks)
+    s.phase = "play"
+    ctx.hooks.opening(s)
+    return s

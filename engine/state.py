@@ -7,8 +7,12 @@ What stays fixed for a whole round (profile, options, the deal, scores before th
 
 from __future__ import annotations
 
+from typing import Self
+
 from .deal import Deal
-from .profiles import Profile
+from .outcome import RoundEnd
+from .placement import place_on_line
+from .profiles import Profile, has_teams
 from .tiles import TileSet
 
 
@@ -64,8 +68,8 @@ class RoundContext:
         self.results = results  # finished rounds (RECORD.md replay entries)
         self.carry = carry or {}  # what the previous round hands on (leader, winner...)
         self.match_no = match_no
-        self.hooks = hooks  # the profile's hook module (profiles/<name>.py)
-        self.mech = mech  # the family's mechanics module (line.py, or the train hooks)
+        self.hooks = hooks  # the profile's hooks (a profiles.hooks.Hooks)
+        self.mech = mech  # the family's mechanics module (line.py or train.py)
         self.acts = acts  # the interned actions of this tile set
         self.hand_size = hand_size  # tiles dealt to each seat
         self.lot = lot  # the first player is drawn by lot (gaple 4x6, 5x5)
@@ -93,8 +97,23 @@ class State:
         "outcome",
         "_legal",
     )
+    ctx: RoundContext
+    phase: str  # "new" | "play" | "round_over" | "game_over"
+    turn: int | None  # the seat whose decision is pending
+    hands: list[int]  # per seat, a bitmask of tile indices
+    discards: list[int]  # per seat, its face-down discards (gaple)
+    stock_pos: int  # tiles drawn from the stock so far
+    played: int  # bitmask of the tiles on the table
+    passes: int  # passes in a row
+    log: tuple | None  # this round's actions, newest first: (older log, action)
+    left: int  # the line's open ends (-1 before the first tile)
+    right: int
+    lead_mask: int | None  # tiles the opening play may be
+    pending: str | None  # "opener" (six-love), "engine", "run" (Mexican Train)
+    outcome: RoundEnd | None  # what the finished round produced
+    _legal: tuple | None  # legal_actions, computed once
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         new = object.__new__(self.__class__)
         new.ctx = self.ctx
         new.phase = self.phase
@@ -151,6 +170,31 @@ class State:
         return self.ctx.round_no
 
     @property
+    def tile_set(self) -> TileSet:
+        """The set's lookup tables (tiles by index, suits, pips)."""
+        return self.ctx.ts
+
+    @property
+    def teams(self) -> bool:
+        """Whether partners play as teams (seats 0+2 and 1+3: a seat's team is seat % 2)."""
+        return has_teams(self.ctx.profile, self.ctx.options)
+
+    @property
+    def deal(self) -> Deal | None:
+        """This round's deal (None before the first deal)."""
+        return self.ctx.deal
+
+    @property
+    def carry(self) -> dict:
+        """What the previous round handed on (leader, winner, representative, placer)."""
+        return dict(self.ctx.carry)
+
+    @property
+    def results(self) -> tuple:
+        """The finished rounds before this one (RECORD.md replay entries)."""
+        return self.ctx.results
+
+    @property
     def boneyard(self) -> int:
         """Tiles that can still be drawn."""
         if self.ctx.profile.stuck != "draw":
@@ -168,30 +212,19 @@ class State:
 
     def line_tiles(self) -> list:
         """The line, left to right, as (x, y) pairs: x touches the left neighbour. Rebuilt from
-        the round's plays (placing them again the way line.do placed them)."""
-        from .line import goes_right  # line.py imports this module
-
+        the round's plays (placing them again as `placement.place_on_line` says)."""
         ctx = self.ctx
-        left_arm, right_arm, ends = [], [], None
+        left_arm: list[tuple[int, int]] = []
+        right_arm: list[tuple[int, int]] = []
+        left = right = -1
         if ctx.deal is not None and ctx.deal.start is not None:  # gaple's turned-up leftover
             right_arm.append(ctx.deal.start)
-            ends = list(ctx.deal.start)
+            left, right = ctx.deal.start
         for a in self.actions():
             if a.kind != "play":
                 continue
-            hi, lo = a.tile.hi, a.tile.lo
-            if ends is None:
-                x, y = (lo, hi) if a.flip else (hi, lo)
-                right_arm.append((x, y))
-                ends = [x, y]
-            elif goes_right(ends[1], hi, lo, a.end):
-                outer = lo if hi == ends[1] else hi
-                right_arm.append((ends[1], outer))
-                ends[1] = outer
-            else:
-                outer = lo if hi == ends[0] else hi
-                left_arm.append((outer, ends[0]))
-                ends[0] = outer
+            at, x, y, left, right = place_on_line(left, right, a.tile.hi, a.tile.lo, a.end, a.flip)
+            (left_arm if at == "left" else right_arm).append((x, y))
         left_arm.reverse()
         return left_arm + right_arm
 
@@ -203,8 +236,15 @@ class TrainState(State):
     """A Mexican Train position: the one-line fields plus trains, markers and turn details."""
 
     __slots__ = ("trains", "ends", "markers", "uncovered", "first_pending", "in_first", "drawn")
+    trains: tuple | None  # per train (seats' then the Mexican Train): its tiles, newest first, linked
+    ends: tuple[int, ...] | None  # per train, its open number (None until dealt)
+    markers: int  # bitmask of the seats whose train carries a marker
+    uncovered: tuple[int, int] | None  # (train, number) of a double that must be covered
+    first_pending: int  # bitmask of the seats yet to take their first turn
+    in_first: bool  # the seat to act is in its first turn
+    drawn: int  # the tile index drawn this turn (-1: none)
 
-    def clone(self) -> TrainState:
+    def clone(self) -> Self:
         new = State.clone(self)
         new.trains = self.trains
         new.ends = self.ends
@@ -216,21 +256,9 @@ class TrainState(State):
         return new
 
 
-class RoundEnd:
-    """What a finished round produced (never changed after construction)."""
-
-    __slots__ = ("result", "scores", "match_winner", "carry_out")
-
-    def __init__(self, result: dict, scores: tuple, match_winner, carry_out: dict):
-        self.result = result
-        self.scores = scores
-        self.match_winner = match_winner
-        self.carry_out = carry_out
-
-
 def blank_state(ctx: RoundContext) -> State:
     train = ctx.profile.family == "train"
-    s = object.__new__(TrainState if train else State)
+    s: State = object.__new__(TrainState) if train else object.__new__(State)
     s.ctx = ctx
     s.phase = "new"
     s.turn = None
@@ -245,7 +273,7 @@ def blank_state(ctx: RoundContext) -> State:
     s.pending = None
     s.outcome = None
     s._legal = None
-    if train:
+    if isinstance(s, TrainState):
         s.trains = None
         s.ends = None
         s.markers = 0

@@ -63,10 +63,6 @@ class TileSet:
         for i, t in enumerate(self.tiles):
             self.suit[t.hi] |= 1 << i
             self.suit[t.lo] |= 1 << i
-        # far[i][n]: the half of tile i opposite a half showing n; -1 when tile i does not show n
-        self.far = [
-            [t.lo if t.hi == n else t.hi if t.lo == n else -1 for n in range(max_pip + 1)] for t in self.tiles
-        ]
         self.double = [Tile(n, n).index for n in range(max_pip + 1)]
         self.doubles = sum(1 << i for i in self.double)
         # pips of any 8 tiles at once: byte_pips[k][b] counts the tiles 8k..8k+7 set in byte b
@@ -77,10 +73,6 @@ class TileSet:
             ]
             for k in range((self.size + 7) // 8)
         ]
-
-    def other(self, i: int, n: int) -> int:
-        """The half of tile i opposite the half showing n."""
-        return self.lo[i] if self.hi[i] == n else self.hi[i]
 
     def mask_pips(self, mask: int) -> int:
         """The pips of the tiles in `mask` (a byte of it at a time)."""

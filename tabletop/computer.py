@@ -1,7 +1,7 @@
 """Computer seats: they play on the server, at a human pace, from their seat's view only.
 
 `choose(view, level, seed)` gets `view_for(state, seat)` and never a state, and asks the
-engine's computer player (`engine.ai.choose`). `seed_for(secret, version, ...)` derives the
+computer player (`players.choose`, a client of the engine). `seed_for(secret, version, ...)` derives the
 computer's random stream from the room's own secret (kept in its meta) and the game version:
 separate from the dealer's seeds, and the same after a restart. `Runner` is one background
 thread that wakes rooms when a computer's move is due.
@@ -17,18 +17,19 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from engine import ai
+import players as ai
 
 log = logging.getLogger("tabletop.computer")
 
 LEVELS = ai.LEVELS  # easy, medium, hard
+DEFAULT_LEVEL = ai.DEFAULT_LEVEL
 ALIASES = {"normal": "medium"}  # rooms set up before the real levels existed
 
 
 def level_of(level) -> str:
-    """A stored level as one of the engine's; an unknown one plays medium."""
+    """A stored level as one of the players'; an unknown one plays the default (medium)."""
     level = ALIASES.get(level, level)
-    return level if level in LEVELS else "medium"
+    return level if level in LEVELS else DEFAULT_LEVEL
 
 
 def seed_for(secret: str, version: int, purpose: str = "move", seat: int | None = None) -> int:

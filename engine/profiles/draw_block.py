@@ -3,55 +3,53 @@ The two differ only in data (deal size and what a stuck player does: see profile
 
 from __future__ import annotations
 
+from ..outcome import RoundEnd, round_result
 from ..tiles import bits
-from . import round_result
+from .hooks import Hooks
 
 
-def opening(s) -> None:
-    """First hand of a match: the highest double dealt leads (else the heaviest tile, larger high
-    half first among equal pips). Later: the previous winner, or after a tied block the previous
-    leader, leads any tile."""
-    ctx = s.ctx
-    ts = ctx.ts
-    leader = ctx.carry.get("leader")
-    if leader is not None:
-        s.turn, s.lead_mask = leader, ts.full
-        return
-    doubles = 0
-    for hand in s.hands:
-        doubles |= hand & ts.doubles
-    if doubles:  # a double's index grows with its number: the highest set bit is the highest double
-        top = doubles.bit_length() - 1
-        s.turn = next(seat for seat, hand in enumerate(s.hands) if hand >> top & 1)
-        s.lead_mask = 1 << top
-        return
-    best = max((ts.pips[i], ts.hi[i], seat, i) for seat, hand in enumerate(s.hands) for i in bits(hand))
-    s.turn, s.lead_mask = best[2], 1 << best[3]
+class DrawBlock(Hooks):
+    # Only passes block a round (the default `blocked`): a play resets them.
+
+    def opening(self, s) -> None:
+        """First hand of a match: the highest double dealt leads (else the heaviest tile, larger
+        high half first among equal pips). Later: the previous winner, or after a tied block the
+        previous leader, leads any tile."""
+        ctx = s.ctx
+        ts = ctx.ts
+        leader = ctx.carry.get("leader")
+        if leader is not None:
+            s.turn, s.lead_mask = leader, ts.full
+            return
+        doubles = 0
+        for hand in s.hands:
+            doubles |= hand & ts.doubles
+        if doubles:  # a double's index grows with its number: the highest set bit is the highest double
+            top = doubles.bit_length() - 1
+            s.turn = next(seat for seat, hand in enumerate(s.hands) if hand >> top & 1)
+            s.lead_mask = 1 << top
+            return
+        best = max((ts.pips[i], ts.hi[i], seat, i) for seat, hand in enumerate(s.hands) for i in bits(hand))
+        s.turn, s.lead_mask = best[2], 1 << best[3]
+
+    def settle(self, s, prev, end, last) -> RoundEnd:
+        ctx = s.ctx
+        pips = ctx.ts.mask_pips
+        totals = [pips(h) for h in s.hands]
+        if end == "domino":
+            winner = last.seat
+        else:  # the lowest count wins; a tie for it, nobody
+            low = min(totals)
+            winner = totals.index(low) if totals.count(low) == 1 else None
+        points = sum(totals) - totals[winner] if winner is not None else 0
+        scores = list(ctx.scores)
+        if winner is not None:
+            scores[winner] += points
+        match_winner = winner if winner is not None and scores[winner] >= ctx.profile.target else None
+        # the next round's leader: the winner, or after a tie whoever led this one
+        carry = {"leader": winner if winner is not None else s.actions()[0].seat}
+        result = round_result(end, winner, None, points, totals, scores)
+        return RoundEnd(result, tuple(scores), match_winner, carry, match_winner is not None)
 
 
-# Only passes block a round: a play resets them.
-BLOCKED_BY_A_PLAY = False
-
-
-def blocked(s) -> bool:
-    return s.passes >= s.ctx.players
-
-
-def settle(s, prev, end, last):
-    ctx = s.ctx
-    pips = ctx.ts.mask_pips
-    totals = [pips(h) for h in s.hands]
-    if end == "domino":
-        winner = last.seat
-    else:  # the lowest count wins; a tie for it, nobody
-        low = min(totals)
-        winner = totals.index(low) if totals.count(low) == 1 else None
-    points = sum(totals) - totals[winner] if winner is not None else 0
-    scores = list(ctx.scores)
-    if winner is not None:
-        scores[winner] += points
-    match_winner = winner if winner is not None and scores[winner] >= ctx.profile.target else None
-    # the next round's leader: the winner, or after a tie whoever led this one
-    carry = {"leader": winner if winner is not None else s.actions()[0].seat}
-    result = round_result(end, winner, None, points, totals, scores)
-    return result, tuple(scores), carry, match_winner, match_winner is not None
+HOOKS = DrawBlock()

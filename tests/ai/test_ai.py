@@ -1,4 +1,4 @@
-"""Computer players and hints (engine.ai): they decide from a seat's view only.
+"""Computer players and hints (the players package): they decide from a seat's view only.
 
 The same-information test re-deals the hidden tiles of many positions eight ways the seat cannot
 tell apart and checks that every level and the hint answer identically (fixed seed and budget).
@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from engine import Match, legal_actions, view_for
-from engine.ai import ViewError, choose, hint
-from engine.ai.sameinfo import alternatives, check, positions
-from engine.ai.world import Knowledge
+from players import ViewError, choose, hint
+from players.sameinfo import alternatives, check, positions
+from players.world import Knowledge
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "locales").glob("*.json")}
@@ -116,7 +116,7 @@ def test_endgame_search_with_a_table_finds_the_plain_search_value(profile, optio
     """The transposition table only saves work: on real endgames (random play down to a few
     tiles), every seat's exact value is the one the plain alpha-beta search finds."""
     from engine import apply, legal_actions, new_game, start_round
-    from engine.ai.play import _Budget, _exact, hands_left, team_of
+    from players.play import _Budget, _exact, hands_left, team_of
 
     rng = random.Random(7)
     compared = 0
@@ -164,7 +164,7 @@ def test_reading_the_plays_weighs_worlds_by_how_likely_each_play_was():
     import math
 
     from engine import apply, new_game, start_round
-    from engine.ai.world import _play_odds
+    from players.world import _play_odds
 
     rng = random.Random(3)
     checked = 0

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import Match, deal_from_seed, replay, view_for
-from engine.players import heaviest
+from players import heaviest
 
 ROOT = Path(__file__).resolve().parents[2]
 

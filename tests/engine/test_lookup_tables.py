@@ -6,6 +6,7 @@ import pytest
 
 from engine import IllegalAction, Match, deal_from_seed, new_game, start_round
 from engine.actions import action_table
+from engine.placement import far_half
 from engine.tiles import bits, tile_set
 
 
@@ -21,25 +22,28 @@ def test_mask_pips_is_the_sum_of_the_tiles_pips(max_pip):
 
 
 @pytest.mark.parametrize("max_pip", [6, 12])
-def test_far_is_the_opposite_half_or_minus_one(max_pip):
+def test_far_half_is_the_opposite_half(max_pip):
     ts = tile_set(max_pip)
     for t in ts.tiles:
-        for n in range(max_pip + 1):
-            expected = t.lo if n == t.hi else t.hi if n == t.lo else -1
-            assert ts.far[t.index][n] == expected, (str(t), n)
+        for n in (t.hi, t.lo):
+            expected = t.lo if n == t.hi else t.hi
+            assert far_half(t.hi, t.lo, n) == expected, (str(t), n)
 
 
-def test_memoised_plays_are_the_plays_of_the_masked_tiles():
+def test_table_plays_are_the_plays_of_the_masked_tiles_and_nothing_is_kept():
     ts = tile_set(6)
     acts = action_table(ts)
+    kept = {k: v for k, v in vars(acts).items() if k != "by_byte"}
     rng = random.Random(1)
     for _ in range(300):
         seat, mask = rng.randrange(4), rng.getrandbits(ts.size) & rng.getrandbits(ts.size)
         plays = acts.plays(seat, mask)
-        assert plays is acts.plays(seat, mask)
+        # no memo of hands: the table holds what it held before (the plays of the tile set)
+        assert {k: v for k, v in vars(acts).items() if k != "by_byte"} == kept
         assert [(a.seat, a.kind, a.tile, a.end) for a in plays] == [
             (seat, "play", ts.tiles[i], None) for i in bits(mask)
         ]
+        assert plays == tuple(acts.play[seat][i] for i in bits(mask))
 
 
 @pytest.mark.parametrize(

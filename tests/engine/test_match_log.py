@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import Match, legal_actions, view_for
-from engine.players import heaviest
+from players import heaviest
 
 
 def play_until(match, predicate, limit=500):

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Action, IllegalAction, Match, legal_actions, view_for
-from engine.deal import uses_lot
+from engine.profiles import draws_lot
 
 CASES = [
     ("draw", {"players": 2}),
@@ -56,7 +56,7 @@ def as_pairs(names) -> set:
 def check_conservation(state):
     ctx = state.ctx
     stock = ctx.stock[state.stock_pos :]
-    if uses_lot(ctx.profile.name, ctx.options):
+    if draws_lot(ctx.profile, ctx.options):
         stock = ctx.stock[1:]  # the first leftover is on the line (in `played`)
     groups = list(state.hands) + list(state.discards) + [state.played, sum(1 << i for i in stock)]
     union = 0

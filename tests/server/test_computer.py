@@ -9,7 +9,7 @@ import pytest
 from conftest import create_room, dealt_room, start
 
 import engine
-from engine import ai
+import players as ai
 from tabletop import computer
 from tabletop.app import create_app
 

@@ -1,7 +1,7 @@
 """Computer players and hints that never peek.
 
-    action, reason = engine.ai.choose(view, level, seed)
-    action, reason = engine.ai.hint(view, seed)        # the hard level's choice
+    action, reason = players.choose(view, level, seed)
+    action, reason = players.hint(view, seed)        # the hard level's choice
 
 `view` is `engine.view_for(state, seat)` for the seat whose decision is pending: a plain dict.
 Anything else (a `State`, the table's view, a view without a decision) is refused, so a computer
@@ -27,9 +27,8 @@ from .reasons import reason as _reason
 from .world import Knowledge, ViewError
 
 LEVELS = ("easy", "medium", "hard")
+DEFAULT_LEVEL = "medium"
 ALIASES = {"normal": "medium", "beginner": "easy", "expert": "hard"}
-
-__all__ = ["LEVELS", "ViewError", "choose", "hint"]
 
 
 def _check(view) -> None:

@@ -7,6 +7,7 @@ replace it).
 
 from __future__ import annotations
 
+from .play import line_features, opponents
 from .world import Knowledge, _idx
 
 
@@ -19,30 +20,16 @@ def _tile(text):
     return f"{max(a, b)}-{min(a, b)}"
 
 
-def reason(K: Knowledge, action: dict, decision) -> dict:  # noqa: C901
-    legal = K.view["legal"]
-    me = K.me
-    if "draw" in action:
-        return {"key": "hint.draw", "params": {}}
-    if "pass" in action:
-        return {"key": "hint.pass", "params": {}}
-    if "opener" in action:
-        o = action["opener"]
-        if o == me:
-            return {"key": "hint.opener_self", "params": {}}
-        return {"key": "hint.opener_partner", "params": {"seat": o, "name": _name(o)}}
-    if "discard" in action:
-        return {"key": "hint.discard", "params": {"tile": _tile(action["discard"])}}
-    if "done" in action:
-        return {"key": "hint.end_run", "params": {}}
+def reason(K: Knowledge, action: dict, decision) -> dict:
+    if "play" not in action:
+        return _not_a_play(K, action)
     tile = _tile(action["play"])
     i = _idx(tile)
-    ts = K.ts
-    hand_after = K.hand & ~(1 << i)
+    legal = K.view["legal"]
     plays = [a for a in legal if "play" in a]
     if K.train and action.get("train") is None:
         return {"key": "hint.engine", "params": {"tile": tile}}
-    if not hand_after:
+    if not K.hand & ~(1 << i):
         if K.profile == "six-love" and _hard_ends(K, i):
             return {"key": "hint.hard_ends", "params": {"tile": tile}}
         return {"key": "hint.go_out", "params": {"tile": tile}}
@@ -51,42 +38,62 @@ def reason(K: Knowledge, action: dict, decision) -> dict:  # noqa: C901
             d = K.uncovered[1]
             return {"key": "hint.cover_double", "params": {"tile": f"{d}-{d}"}}
         return {"key": "hint.only_fit", "params": {"tile": tile}}
-    heaviest = max(ts.pips[_idx(a["play"])] for a in plays)
-    is_double = ts.hi[i] == ts.lo[i]
+    heaviest = max(K.ts.pips[_idx(a["play"])] for a in plays)
     if K.train:
-        train = action.get("train")
-        if K.uncovered is not None:
-            d = K.uncovered[1]
-            return {"key": "hint.cover_double", "params": {"tile": f"{d}-{d}"}}
-        plan = decision.plan or ()
-        if K.view.get("pending") == "run" or (train == me and plan and plan[0] == i and len(plan) > 1):
-            count = len(plan) if plan else 1
-            form = "one" if count == 1 else "other"
-            return {"key": f"hint.long_run.{form}", "params": {"count": count, "tile": tile}}
-        if train == me and K.markers >> me & 1:
-            return {"key": "hint.own_train", "params": {"tile": tile}}
-        if train == "mexican" and not K.view["trains"]["mexican"]["tiles"]:
-            return {"key": "hint.mexican_train", "params": {"tile": tile}}
-        if is_double:
-            return {"key": "hint.double", "params": {"tile": tile}}
-        if ts.pips[i] == heaviest:
-            return {"key": "hint.heaviest", "params": {"tile": tile}}
-        return {"key": "hint.generic", "params": {"tile": tile}}
-    # the one-line games
-    from .play import _opponents, line_features
+        return _train_reason(K, action, decision, tile, i, heaviest)
+    return _line_reason(K, action, tile, i, heaviest)
 
+
+def _not_a_play(K: Knowledge, action: dict) -> dict:
+    if "draw" in action:
+        return {"key": "hint.draw", "params": {}}
+    if "pass" in action:
+        return {"key": "hint.pass", "params": {}}
+    if "opener" in action:
+        o = action["opener"]
+        if o == K.me:
+            return {"key": "hint.opener_self", "params": {}}
+        return {"key": "hint.opener_partner", "params": {"seat": o, "name": _name(o)}}
+    if "discard" in action:
+        return {"key": "hint.discard", "params": {"tile": _tile(action["discard"])}}
+    return {"key": "hint.end_run", "params": {}}  # done
+
+
+def _train_reason(K: Knowledge, action: dict, decision, tile: str, i: int, heaviest: int) -> dict:
+    ts, me = K.ts, K.me
+    train = action.get("train")
+    if K.uncovered is not None:
+        d = K.uncovered[1]
+        return {"key": "hint.cover_double", "params": {"tile": f"{d}-{d}"}}
+    plan = decision.plan or ()
+    if K.view.get("pending") == "run" or (train == me and plan and plan[0] == i and len(plan) > 1):
+        count = len(plan) if plan else 1
+        form = "one" if count == 1 else "other"
+        return {"key": f"hint.long_run.{form}", "params": {"count": count, "tile": tile}}
+    if train == me and K.markers >> me & 1:
+        return {"key": "hint.own_train", "params": {"tile": tile}}
+    if train == "mexican" and not K.view["trains"]["mexican"]["tiles"]:
+        return {"key": "hint.mexican_train", "params": {"tile": tile}}
+    if ts.hi[i] == ts.lo[i]:
+        return {"key": "hint.double", "params": {"tile": tile}}
+    if ts.pips[i] == heaviest:
+        return {"key": "hint.heaviest", "params": {"tile": tile}}
+    return {"key": "hint.generic", "params": {"tile": tile}}
+
+
+def _line_reason(K: Knowledge, action: dict, tile: str, i: int, heaviest: int) -> dict:
+    ts, me = K.ts, K.me
     _, hand, nl, nr, avail, mine = line_features(K, action)
-    for o in _opponents(K):
+    for o in opponents(K):
         v = K.void[o]
         for n in (nl, nr):
             if v >> n & 1 and K.left >= 0:
                 how = K.void_how[o].get(n, "passed")
                 key = "hint.opponent_drew" if how == "drew" else "hint.opponent_passed"
                 return {"key": key, "params": {"tile": tile, "n": n, "seat": o, "name": _name(o)}}
-    if is_double and K.left >= 0:
-        n = ts.hi[i]
-        return {"key": "hint.keep_open", "params": {"tile": tile, "n": n}}
-    if is_double:
+    if ts.hi[i] == ts.lo[i]:
+        if K.left >= 0:
+            return {"key": "hint.keep_open", "params": {"tile": tile, "n": ts.hi[i]}}
         return {"key": "hint.double", "params": {"tile": tile}}
     if K.teams:
         partner = (me + 2) % 4

@@ -16,12 +16,9 @@ from __future__ import annotations
 
 import math
 
-from ..actions import Action, IllegalAction
-from ..deal import Deal
-from ..line import goes_right
-from ..rules import apply, legal_actions, new_game
-from ..state import RoundContext, blank_state
-from ..tiles import bits, tile_set
+from engine import Action, Deal, IllegalAction, apply, legal_actions, state_after_deal
+from engine.placement import far_half, place_on_line
+from engine.tiles import bits, tile_set
 
 
 class ViewError(ValueError):
@@ -88,11 +85,12 @@ class Knowledge:
         self._slots()
 
     # -- the public course of the round -------------------------------------------------------
-    def _track(self):  # noqa: C901
+    def _track(self):
         """Replay the public history: what was played, the ends at every moment, every seat's
-        'held nothing that fits' moments, who drew which stock position."""
-        ts, n, view = self.ts, self.n, self.view
-        suit = ts.suit
+        'held nothing that fits' moments, who drew which stock position. Where a tile goes is
+        the engine's `placement`; where the round stands now (ends, markers, an uncovered
+        double) is then read from the view."""
+        n = self.n
         self.stuck = [[] for _ in range(n)]  # per seat: (history index, mask it lacked)
         self.draws = []  # stock position -> (seat, history index)
         self.drawn_played = {}  # stock position -> tile index (played at once)
@@ -100,120 +98,65 @@ class Knowledge:
         self.discard_events = [[] for _ in range(n)]  # history indices of each seat's discards
         self.void = [0] * n  # numbers each seat is known to lack (now)
         self.void_how = [dict() for _ in range(n)]
-        played = 0
-        first = None
-        saved = [None] * n
-        pending_draw = [None] * n  # stock position of a seat's latest draw this turn
-        if self.train:
-            e = ts.max_pip + 1 - view["round"]
-            ends = [e] * (n + 1)
-            markers = 0
-            uncovered = None
-        else:
-            start = self._start_tile()
-            left = right = -1
-            if start is not None:
-                left, right = start[1], start[2]
-                played |= 1 << start[0]
-        had_turn, run, prev_seat, in_first = set(), None, None, False
-        first_run = self.options.get("first_run", False)
-        hist = self.history
-        for k, entry in enumerate(hist):
-            s = entry["seat"]
-            new_turn = s != prev_seat
-            prev_seat = None if "done" in entry else s
-            if self.train and new_turn:
-                in_first = s not in had_turn and first is not None
-                had_turn.add(s)
-                run = None
+        self._saved = [None] * n  # a seat's voids before its latest draw
+        self._pending_draw = [None] * n  # stock position of a seat's latest draw this turn
+        self.played = 0
+        self.first = None
+        course = _TrainCourse(self) if self.train else _LineCourse(self)
+        for k, entry in enumerate(self.history):
+            course.turn(entry)
             if "play" in entry:
-                x, y = _pair(entry["play"])
-                i = _idx(entry["play"])
-                if pending_draw[s] is not None:
-                    self.drawn_played[pending_draw[s]] = i
-                    self.void[s], self.void_how[s] = saved[s]
-                    for v in range(ts.max_pip + 1):
-                        if self.void[s] >> v & 1 and v not in self.void_how[s]:
-                            self.void_how[s][v] = "drew"
-                else:
-                    self.played_later[s].append((k, i))
-                pending_draw[s] = None
-                played |= 1 << i
-                if first is None:
-                    first = (s, i)
-                if self.train:
-                    train = entry.get("train")
-                    if train is None:  # the engine
-                        had_turn, prev_seat = set(), None
-                        continue
-                    t = n if train == "mexican" else train
-                    after_draw = k > 0 and hist[k - 1]["seat"] == s and "draw" in hist[k - 1]
-                    if run is None and in_first and new_turn and t == s and first_run and not after_draw:
-                        run = s
-                    ends[t] = y if x == ends[t] else x
-                    if t == s:
-                        markers &= ~(1 << s)
-                    uncovered = (t, x) if x == y else None
-                    nxt = hist[k + 1]["seat"] if k + 1 < len(hist) else view.get("turn")
-                    if run == s and x != y and nxt != s:
-                        # the run ended by itself: nothing of theirs fitted their own train
-                        self.stuck[s].append((k, suit[ends[s]]))
-                else:
-                    if left < 0:
-                        left, right = x, y
-                    elif goes_right(right, x, y, entry.get("end")):
-                        right = y if x == right else x
-                    else:
-                        left = y if x == left else x
-                continue
-            if "opener" in entry or "done" in entry:
-                run = None
-                continue
-            run = None
-            # draw, pass or discard: the seat held nothing that fitted
-            if self.train:
-                if view.get("pending") == "engine" or not played:
-                    fit = 0  # looking for the engine (it is public once placed)
-                elif uncovered is not None:
-                    fit = suit[uncovered[1]]
-                else:
-                    fit = suit[ends[s]] | suit[ends[n]]
-                    for o in range(n):
-                        if o != s and markers >> o & 1:
-                            fit |= suit[ends[o]]
-            else:
-                fit = suit[left] | suit[right] if left >= 0 else 0
-            self.stuck[s].append((k, fit))
-            nums = 0
-            for v in range(ts.max_pip + 1):
-                if fit >> ts.double[v] & 1:
-                    nums |= 1 << v
-            how = "drew" if "draw" in entry else "passed"
-            if "draw" in entry:
-                saved[s] = (self.void[s] | nums, dict(self.void_how[s]))
-                self.void[s] = nums
-                self.void_how[s] = {}
-            else:
-                self.void[s] |= nums
-            for v in range(ts.max_pip + 1):
-                if nums >> v & 1:
-                    self.void_how[s][v] = how
-            if "draw" in entry:
-                pos = len(self.draws)
-                self.draws.append((s, k))
-                pending_draw[s] = pos
-            else:
-                pending_draw[s] = None
-                if "discard" in entry:
-                    self.discard_events[s].append(k)
-                if self.train and "pass" in entry:
-                    markers |= 1 << s
-        self.played = played
-        self.first = first
-        if self.train:
-            self.ends, self.markers, self.uncovered = ends, markers, uncovered
+                self._on_play(k, entry)
+                course.play(k, entry)
+            elif "opener" in entry or "done" in entry:
+                course.run = None
+            else:  # draw, pass or discard: the seat held nothing that fitted
+                course.run = None
+                self._on_stuck(k, entry, course.fit(entry["seat"]))
+                course.stuck(entry)
+        course.now()
+
+    def _on_play(self, k, entry):
+        s, i = entry["seat"], _idx(entry["play"])
+        pos = self._pending_draw[s]
+        if pos is not None:  # the tile just drawn, played at once: the draw said nothing more
+            self.drawn_played[pos] = i
+            self.void[s], self.void_how[s] = self._saved[s]
+            for v in range(self.ts.max_pip + 1):
+                if self.void[s] >> v & 1 and v not in self.void_how[s]:
+                    self.void_how[s][v] = "drew"
         else:
-            self.left, self.right = left, right
+            self.played_later[s].append((k, i))
+        self._pending_draw[s] = None
+        self.played |= 1 << i
+        if self.first is None:
+            self.first = (s, i)
+
+    def _on_stuck(self, k, entry, fit):
+        """Seat `entry["seat"]` drew, passed or discarded at history index k, lacking `fit`."""
+        ts, s = self.ts, entry["seat"]
+        self.stuck[s].append((k, fit))
+        nums = 0
+        for v in range(ts.max_pip + 1):
+            if fit >> ts.double[v] & 1:
+                nums |= 1 << v
+        drew = "draw" in entry
+        if drew:
+            self._saved[s] = (self.void[s] | nums, dict(self.void_how[s]))
+            self.void[s] = nums
+            self.void_how[s] = {}
+        else:
+            self.void[s] |= nums
+        for v in range(ts.max_pip + 1):
+            if nums >> v & 1:
+                self.void_how[s][v] = "drew" if drew else "passed"
+        if drew:
+            self._pending_draw[s] = len(self.draws)
+            self.draws.append((s, k))
+        else:
+            self._pending_draw[s] = None
+            if "discard" in entry:
+                self.discard_events[s].append(k)
 
     def _start_tile(self):
         """gaple 4x6/5x5: the turned-up leftover (index, left, right), from the line."""
@@ -545,7 +488,7 @@ class Knowledge:
 def _play_odds(state, played, reading):
     """The log of the probability that the seat to act in `state` chose `played` among the
     tiles it could play, each with odds exp(reading * pips) (0 when it had no other)."""
-    pips = state.ctx.ts.pips
+    pips = state.tile_set.pips
     best = pips[played]
     seen = set()
     for a in legal_actions(state):
@@ -564,28 +507,119 @@ def start_state(
 ):
     """The state right after `deal` in round `round_no` of a match with these scores and the
     previous round's public carry-over (the engine's own opening rules then apply)."""
-    base = new_game(profile, options).ctx
-    carry = {k: v for k, v in carry.items() if k != "new_match"}
-    ctx = RoundContext(
-        base.profile,
-        base.options,
-        base.ts,
-        base.players,
-        round_no,
-        deal,
-        tuple(t.index for t in deal.stock),
-        tuple(scores),
-        tuple(results),
-        carry,
-        1,
-        base.hooks,
-        base.mech,
-        base.acts,
-        base.hand_size,
-        base.lot,
+    return state_after_deal(
+        profile, options, deal, round_no=round_no, scores=scores, results=results, carry=carry
     )
-    s = blank_state(ctx)
-    s.hands = [sum(1 << t.index for t in hand) for hand in deal.hands]
-    s.phase = "play"
-    ctx.hooks.opening(s)
-    return s
+
+
+class _LineCourse:
+    """The line's ends through the history (a one-line game)."""
+
+    def __init__(self, K):
+        self.K = K
+        self.run = None
+        self.left = self.right = -1
+        start = K._start_tile()
+        if start is not None:
+            self.left, self.right = start[1], start[2]
+            K.played |= 1 << start[0]
+
+    def turn(self, entry):
+        pass
+
+    def play(self, k, entry):
+        x, y = _pair(entry["play"])
+        _, _, _, self.left, self.right = place_on_line(self.left, self.right, x, y, entry.get("end"))
+
+    def fit(self, seat) -> int:
+        suit = self.K.ts.suit
+        return suit[self.left] | suit[self.right] if self.left >= 0 else 0
+
+    def stuck(self, entry):
+        pass
+
+    def now(self):
+        """Where the line stands now: the view's ends."""
+        ends = self.K.view["ends"]
+        self.K.left, self.K.right = (-1, -1) if ends is None else (ends["left"], ends["right"])
+
+
+class _TrainCourse:
+    """The trains through the history (Mexican Train): their open ends, markers, an uncovered
+    double, first turns and first-turn runs, as the moments of the history need them."""
+
+    def __init__(self, K):
+        self.K = K
+        n = K.n
+        self.ends = [K.ts.max_pip + 1 - K.view["round"]] * (n + 1)  # every train starts at the engine
+        self.markers = 0
+        self.uncovered = None
+        self.run = None  # the seat laying a first-turn run
+        self.had_turn = set()
+        self.prev_seat = None
+        self.new_turn = self.in_first = False
+        self.first_run = K.options.get("first_run", False)
+
+    def turn(self, entry):
+        s = entry["seat"]
+        self.new_turn = s != self.prev_seat
+        self.prev_seat = None if "done" in entry else s
+        if self.new_turn:
+            self.in_first = s not in self.had_turn and self.K.first is not None
+            self.had_turn.add(s)
+            self.run = None
+
+    def play(self, k, entry):
+        K, s = self.K, entry["seat"]
+        train = entry.get("train")
+        if train is None:  # the engine: every seat's first turn starts after it
+            self.had_turn, self.prev_seat = set(), None
+            return
+        x, y = _pair(entry["play"])
+        t = K.n if train == "mexican" else train
+        hist = K.history
+        after_draw = k > 0 and hist[k - 1]["seat"] == s and "draw" in hist[k - 1]
+        if (
+            self.run is None
+            and self.in_first
+            and self.new_turn
+            and t == s
+            and self.first_run
+            and not after_draw
+        ):
+            self.run = s
+        self.ends[t] = far_half(x, y, self.ends[t])
+        if t == s:
+            self.markers &= ~(1 << s)
+        self.uncovered = (t, x) if x == y else None
+        nxt = hist[k + 1]["seat"] if k + 1 < len(hist) else K.view.get("turn")
+        if self.run == s and x != y and nxt != s:
+            # the run ended by itself: nothing of theirs fitted their own train
+            K.stuck[s].append((k, K.ts.suit[self.ends[s]]))
+
+    def fit(self, seat) -> int:
+        K = self.K
+        suit, n = K.ts.suit, K.n
+        if K.view.get("pending") == "engine" or not K.played:
+            return 0  # looking for the engine (it is public once placed)
+        if self.uncovered is not None:
+            return suit[self.uncovered[1]]
+        fit = suit[self.ends[seat]] | suit[self.ends[n]]
+        for o in range(n):
+            if o != seat and self.markers >> o & 1:
+                fit |= suit[self.ends[o]]
+        return fit
+
+    def stuck(self, entry):
+        if "pass" in entry:
+            self.markers |= 1 << entry["seat"]
+
+    def now(self):
+        """Where the trains stand now: the view's open ends, markers and uncovered double."""
+        K, trains = self.K, self.K.view["trains"]
+        K.ends = [p["end"] for p in trains["personal"]] + [trains["mexican"]["end"]]
+        K.markers = sum(1 << seat for seat, p in enumerate(trains["personal"]) if p["marker"])
+        u = trains["uncovered"]
+        K.uncovered = (
+            None if u is None else (K.n if u["train"] == "mexican" else u["train"], _pair(u["tile"])[0])
+        )

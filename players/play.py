@@ -11,17 +11,17 @@ from __future__ import annotations
 import random
 import time
 
-from ..line import goes_right
-from ..rules import legal_actions
-from ..tiles import bits
+from engine import legal_actions, step
+from engine.placement import far_half, place_on_line
+from engine.tiles import bits
+
 from .world import Knowledge, _idx
 
 
 # -- values ---------------------------------------------------------------------------------
 def values(state) -> list:
     """What a finished round is worth to each seat (higher is better, about 0..1)."""
-    ctx = state.ctx
-    name, n = ctx.profile.name, ctx.players
+    name, n = state.profile.name, state.players
     r = state.result
     winner, points, totals = r["winner"], r["points"] or 0, r["totals"]
     if name == "mexican-train":
@@ -32,7 +32,7 @@ def values(state) -> list:
         team = winner % 2
         return [(1.0 + 0.3 * (points - 1) if s % 2 == team else 0.0) for s in range(n)]
     if name == "gaple":
-        partners = ctx.options["partners"]
+        partners = state.teams  # gaple plays in teams when its partners option is on
         out = []
         for s in range(n):
             won = s == winner or (partners and s % 2 == winner % 2)
@@ -51,22 +51,15 @@ def values(state) -> list:
 
 
 def team_of(state, seat):
-    name = state.ctx.profile.name
-    if name == "six-love" or (name == "gaple" and state.ctx.options["partners"]):
+    if state.teams:
         return seat % 2
     return seat
 
 
 # -- fast playouts on hypothetical states ---------------------------------------------------
-def step(state, action):
-    new = state.clone()
-    state.ctx.mech.do(new, state, action)
-    return new
-
-
 def _discard_key(state, i):
     """Lower = better to discard: pips times how playable the tile still is."""
-    ts = state.ctx.ts
+    ts = state.tile_set
     unplayed = ~state.played
     live = (ts.suit[ts.hi[i]] & unplayed).bit_count() + (ts.suit[ts.lo[i]] & unplayed).bit_count()
     return ts.pips[i] * live
@@ -79,12 +72,12 @@ def rollout_action(state, acts, rng):
     if len(acts) == 1:
         return a0
     kind = a0.kind
-    ts = state.ctx.ts
+    ts = state.tile_set
     if kind == "discard":
         return min(acts, key=lambda a: (_discard_key(state, a.tile.index), rng.random()))
     if kind == "opener":
         return acts[0]
-    if state.ctx.profile.family == "line" and state.left >= 0:
+    if state.profile.family == "line" and state.left >= 0:
         return _line_rollout(state, acts, rng, ts)
     best, best_key = None, None
     for a in acts:
@@ -107,10 +100,7 @@ def _line_rollout(state, acts, rng, ts):
         t = a.tile
         i = t.index
         rest = hand & ~(1 << i)
-        if goes_right(right, t.hi, t.lo, a.end):
-            nl, nr = left, (t.lo if t.hi == right else t.hi)
-        else:
-            nl, nr = (t.lo if t.hi == left else t.hi), right
+        _, _, _, nl, nr = place_on_line(left, right, t.hi, t.lo, a.end)
         follow = (rest & (suit[nl] | suit[nr])).bit_count()
         key = t.hi + t.lo + (6 if t.hi == t.lo else 0) + ROLL_FOLLOW * follow + rng.random() * 2.5
         if best_key is None or key > best_key:
@@ -147,7 +137,7 @@ def tiles_to_play(state) -> int:
 
 
 # -- the seed's strategy, scored from the view -----------------------------------------------
-def _opponents(K):
+def opponents(K):
     if K.teams:
         return [s for s in range(K.n) if s % 2 != K.me % 2]
     return [s for s in range(K.n) if s != K.me]
@@ -162,13 +152,7 @@ def line_features(K: Knowledge, action: dict):
     i = _idx(text)
     hand = K.hand & ~(1 << i)
     left, right = K.left, K.right
-    if left < 0:
-        nl, nr = a, b
-    else:
-        if goes_right(right, a, b, action.get("end")):
-            nl, nr = left, (b if a == right else a)
-        else:
-            nl, nr = (b if a == left else a), right
+    _, _, _, nl, nr = place_on_line(left, right, a, b, action.get("end"))  # as written: a-b
     others = K.unseen  # tiles that may be in other hands (or out of play)
     avail = (
         (others & suit[nl]).bit_count() + (others & suit[nr]).bit_count()
@@ -203,11 +187,11 @@ def score_line(K: Knowledge, action: dict) -> float:
         s += W_DOUBLE + (W_DOUBLE_LATE if left_of_suit <= 2 else 0)  # don't sit on doubles
     s += W_MINE * mine  # keep numbers you hold
     s -= W_AVAIL * avail  # count suits: close what others need
-    opponents = _opponents(K)
-    for o in opponents:  # read passes and draws
+    others = opponents(K)
+    for o in others:  # read passes and draws
         v = K.void[o]
         if v >> nl & 1 or v >> nr & 1:
-            s += W_VOID / len(opponents)
+            s += W_VOID / len(others)
     if K.teams:
         partner = (K.me + 2) % 4
         v = K.void[partner]
@@ -224,7 +208,7 @@ def score_line(K: Knowledge, action: dict) -> float:
 # -- Mexican Train: the planner ---------------------------------------------------------------
 def plan_train(ts, hand: int, start: int, cap: int = 4000):
     """The longest (then heaviest) chain of hand tiles from `start`: (tiles in order, pips)."""
-    suit, other, pips = ts.suit, ts.other, ts.pips
+    suit, hi, lo, pips = ts.suit, ts.hi, ts.lo, ts.pips
     best = [(), 0]
     count = [cap]
 
@@ -236,7 +220,7 @@ def plan_train(ts, hand: int, start: int, cap: int = 4000):
             return
         for i in bits(hand & suit[end] & ~used):
             path.append(i)
-            dfs(other(i, end), used | (1 << i), path, weight + pips[i])
+            dfs(far_half(hi[i], lo[i], end), used | (1 << i), path, weight + pips[i])
             path.pop()
 
     dfs(start, 0, [], 0)
@@ -357,66 +341,93 @@ def evaluate(
     return {j: totals[j] / mass for j in candidates}, used
 
 
-def _exact(state, me, me_team, box, seen=None):  # noqa: C901
+EXACT, LOWER, UPPER = 0, 1, 2  # kinds of a transposition table entry
+
+
+def _position_key(s) -> tuple:
+    """What decides the rest of a round: the same tiles played in another order reach it too."""
+    return (
+        s.turn,
+        s.left,
+        s.right,
+        s.passes,
+        s.stock_pos,
+        s.pending,
+        s.played,
+        tuple(s.hands),
+        tuple(s.discards),
+    )
+
+
+def _known(hit, alpha, beta):
+    """The stored value when the entry settles this search window, else None."""
+    if hit is None:
+        return None
+    v, kind = hit
+    if kind == EXACT or (kind == LOWER and v >= beta) or (kind == UPPER and v <= alpha):
+        return v
+    return None
+
+
+def _exact(state, me, me_team, box, seen=None):
     """The value to `me` of `state` with everything known: alpha-beta to the end of the round,
     `box[0]` nodes at most (_Budget beyond). With `seen` (a dict kept per world), a transposition
     table: positions reached by playing the same tiles in another order are searched once, and
     heavier tiles are tried first (more cut-offs). Entries are (value, kind): exact, or a lower or
     upper bound where alpha-beta cut the search short."""
-    EXACT, LOWER, UPPER = 0, 1, 2
+    return _Search(me, me_team, state.teams, box, seen).search(state, -1e9, 1e9)
 
-    def search(s, alpha, beta):  # noqa: C901
+
+class _Search:
+    def __init__(self, me, me_team, teams, box, seen):
+        self.me, self.me_team, self.teams, self.box, self.seen = me, me_team, teams, box, seen
+
+    def search(self, s, alpha, beta):
         if s.phase != "play":
-            return values(s)[me]
+            return values(s)[self.me]
+        seen = self.seen
+        key = None
         if seen is not None:
-            key = (
-                s.turn,
-                s.left,
-                s.right,
-                s.passes,
-                s.stock_pos,
-                s.pending,
-                s.played,
-                tuple(s.hands),
-                tuple(s.discards),
-            )
-            hit = seen.get(key)
-            if hit is not None:
-                v, kind = hit
-                if kind == EXACT or (kind == LOWER and v >= beta) or (kind == UPPER and v <= alpha):
-                    return v
+            key = _position_key(s)
+            v = _known(seen.get(key), alpha, beta)
+            if v is not None:
+                return v
+        box = self.box
         box[0] -= 1
         if box[0] < 0:
             raise _Budget
-        a0, b0 = alpha, beta
         acts = legal_actions(s)
         if seen is not None:
             acts = acts[::-1]
-        if team_of(s, s.turn) == me_team:
-            best = -1e9
-            for a in acts:
-                v = search(step(s, a), alpha, beta)
-                if v > best:
-                    best = v
-                    if best > alpha:
-                        alpha = best
-                        if alpha >= beta:
-                            break
-        else:
-            best = 1e9
-            for a in acts:
-                v = search(step(s, a), alpha, beta)
-                if v < best:
-                    best = v
-                    if best < beta:
-                        beta = best
-                        if alpha >= beta:
-                            break
-        if seen is not None:
-            seen[key] = (best, LOWER if best >= b0 else UPPER if best <= a0 else EXACT)
+        mine = (s.turn % 2 if self.teams else s.turn) == self.me_team
+        best = self.maximise(s, acts, alpha, beta) if mine else self.minimise(s, acts, alpha, beta)
+        if key is not None:
+            seen[key] = (best, LOWER if best >= beta else UPPER if best <= alpha else EXACT)
         return best
 
-    return search(state, -1e9, 1e9)
+    def maximise(self, s, acts, alpha, beta):
+        best = -1e9
+        for a in acts:
+            v = self.search(step(s, a), alpha, beta)
+            if v > best:
+                best = v
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        return best
+
+    def minimise(self, s, acts, alpha, beta):
+        best = 1e9
+        for a in acts:
+            v = self.search(step(s, a), alpha, beta)
+            if v < best:
+                best = v
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
 
 
 # budgets: (worlds for medium, worlds for hard) in playouts per candidate

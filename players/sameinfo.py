@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import random
 
-from .. import Match, view_for
-from ..actions import Action, IllegalAction
-from ..deal import Deal
-from ..rules import apply
-from .world import start_state
+from engine import Action, Deal, IllegalAction, Match, apply, view_for
+
+from .computer import choose, hint
+from .heaviest import heaviest
+from .world import Knowledge, start_state
 
 
 def _canon(view):
@@ -26,10 +26,9 @@ def _canon(view):
 
 
 def alternatives(state, seat, count, rng, tries=400):
-    ctx = state.ctx
     view = view_for(state, seat)
-    deal = ctx.deal
-    ts = ctx.ts
+    deal = state.deal
+    ts = state.tile_set
     actions = state.actions()
     played = {a.tile for a in actions if a.kind == "play"}
     if deal.start is not None:
@@ -54,7 +53,13 @@ def alternatives(state, seat, count, rng, tries=400):
         stock = tuple(sigma.get(t, t) for t in deal.stock)
         new_deal = Deal(hands, stock, deal.start, deal.opener)
         s = start_state(
-            ctx.profile.name, ctx.options, ctx.carry, ctx.round_no, ctx.scores, new_deal, ctx.results
+            state.profile.name,
+            state.options,
+            state.carry,
+            state.round_no,
+            state.scores,
+            new_deal,
+            state.results,
         )
         try:
             for a in actions:
@@ -66,8 +71,6 @@ def alternatives(state, seat, count, rng, tries=400):
         if _canon(view_for(s, seat)) == target:
             out.append(s)
     if len(out) < count:  # heavily constrained: fill up with the sampler's worlds (checked alike)
-        from .world import Knowledge
-
         K = Knowledge(view)
         for _ in range(4 * count):
             if len(out) >= count:
@@ -81,8 +84,6 @@ def alternatives(state, seat, count, rng, tries=400):
 def positions(profile, options, count, seed=0):
     """`count` positions (state, seat to act) with a choice to make, from rounds of half random,
     half heaviest-tile play, taken at random depths (up to three per round)."""
-    from ..players import heaviest
-
     rng = random.Random(f"sameinfo:{profile}:{seed}")
     found = []
     game = 0
@@ -107,8 +108,6 @@ def positions(profile, options, count, seed=0):
 
 def check(state, seat, alts, seed=7, budget=None, levels=("easy", "medium", "hard")):
     """The differences between the answers on the true position and on its alternatives."""
-    from . import choose, hint
-
     problems = []
     base = view_for(state, seat)
     want = {lv: choose(base, lv, seed, budget=budget) for lv in levels}

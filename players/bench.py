@@ -1,4 +1,4 @@
-"""Strength and speed of the computer levels: `python -m engine.ai.bench` (or `scripts/bench ai`).
+"""Strength and speed of the computer levels: `python -m players.bench` (or `scripts/bench ai`).
 
 Strength: duplicate deals. Each deal is played twice with the seats swapped between the two
 players compared: 2-player games swap the hands; 4-player games seat A at 0+2 and B at 1+3, then
@@ -25,8 +25,11 @@ import statistics
 import sys
 import time
 
-from .. import Match, view_for
-from ..players import heaviest
+from engine import Match, view_for
+
+from .computer import choose
+from .heaviest import heaviest
+from .sameinfo import alternatives, check, positions
 
 TABLES = {
     "block-2p": ("block", {"players": 2}),
@@ -50,8 +53,6 @@ LATENCY_TABLES = dict(
 def _decide(player, view, seed):
     if player == "heaviest":
         return heaviest(view)
-    from . import choose
-
     return choose(view, player, seed)[0]
 
 
@@ -79,7 +80,7 @@ def play_round(profile, options, deal_seed, seats, ai_seed, timings=None):
 
 def game_score(state, a_seats) -> float:
     r = state.result
-    if state.ctx.profile.name == "mexican-train":
+    if state.profile.name == "mexican-train":
         a = sum(t for s, t in enumerate(r["totals"]) if s in a_seats)
         b = sum(t for s, t in enumerate(r["totals"]) if s not in a_seats)
         return 1.0 if a < b else 0.0 if a > b else 0.5
@@ -178,8 +179,6 @@ SAME_INFO_TABLES = dict(
 
 def _same_info_one(args):
     import random
-
-    from .sameinfo import alternatives, check, positions
 
     table, index = args
     profile, options = SAME_INFO_TABLES[table]

@@ -1,0 +1,46 @@
+"""The one interface of a profile's hooks: what its data row cannot say.
+
+Each profile module (`draw_block.py`, `gaple.py`, `six_love.py`, `mexican_train.py`) subclasses
+`Hooks` and overrides what it needs; the mechanics of its family (`line.py` or `train.py`) call
+these and nothing else of the profile. `s` is the state being changed (a clone), `prev` the
+state before the action.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, IllegalAction
+from ..outcome import RoundEnd
+
+
+class Hooks:
+    # Whether a play can block the round (then `blocked` is checked after every play too),
+    # not only passes and discards.
+    blocked_by_a_play = False
+
+    def opening(self, s) -> None:
+        """Set who acts first in a freshly dealt round (`s.turn`) and what they may lead
+        (`s.lead_mask`; or a pending choice, `s.pending`)."""
+        raise NotImplementedError
+
+    def blocked(self, s) -> bool:
+        """Whether nobody can move any more. Default: every seat passed in a row."""
+        return s.passes >= s.ctx.players
+
+    def settle(self, s, prev, end: str, last: Action) -> RoundEnd:
+        """Score the round that just ended (`end`: "domino" or "blocked") by `last`."""
+        raise NotImplementedError
+
+    # -- a choice pending before play (six-love: the representative names the opener) ---------
+    def choice_actions(self, s) -> tuple:
+        """The legal actions while `s.pending` holds a choice of the profile."""
+        raise NotImplementedError
+
+    def on_choice(self, s, action: Action) -> None:
+        """Carry out the choice `action`."""
+        raise NotImplementedError
+
+    def explain_choice(self, s, a: Action) -> IllegalAction | None:
+        """Why `a` is illegal when it concerns the pending choice (None: not about it)."""
+        if a.kind == "opener":
+            return IllegalAction("illegal_action", f"seat {a.seat} cannot name an opener now")
+        return None

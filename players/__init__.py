@@ -1,0 +1,15 @@
+"""The computer players: a client of the engine's public API that decides from a seat's view.
+
+    from players import choose, hint, heaviest
+    action, reason = choose(engine.view_for(state, seat), "medium", seed)
+
+`computer.py` picks a level's player, `world.py` samples hidden tiles from the view, `play.py`
+holds the strategies and the search, `reasons.py` the one-line reasons, `heaviest.py` the
+baseline player; `sameinfo.py` and `bench.py` check and measure them. See docs/AI.md.
+"""
+
+from .computer import ALIASES, DEFAULT_LEVEL, LEVELS, choose, hint
+from .heaviest import heaviest
+from .world import ViewError
+
+__all__ = ["ALIASES", "DEFAULT_LEVEL", "LEVELS", "ViewError", "choose", "heaviest", "hint"]
