@@ -59,7 +59,7 @@ def table_round(browser, server, out, size, tag, lang="en"):  # noqa: C901
         if shoot_join:
             shoot(p, out, f"phone-{'portrait' if i == 0 else 'landscape'}-join")
         p.click(".join-go")
-        p.wait_for_function("() => window.__domino.S.role === 'seat'")
+        p.wait_for_function("() => window.__domino.role === 'seat'")
     shoot(table, out, f"table-{tag}-lobby-seated")
     flows.start_game(table)
     for p in phones:
@@ -85,10 +85,10 @@ def table_round(browser, server, out, size, tag, lang="en"):  # noqa: C901
             shoot(page, out, f"phone-{which}-both-ends")
             shoot(other, out, f"phone-{'landscape' if which == 'portrait' else 'portrait'}-waiting")
             page.click(".choice-group .btn--choice")
-            flows.wait_version_change(page, st["version"], "window.__domino.S.frame.version")
+            flows.wait_version_change(page, st["version"], "window.__domino.frame.version")
             # the other phone's turn, and a preview on it
             other.wait_for_function(
-                "() => { const S = window.__domino.S; return S.view.turn === S.seat || S.view.phase !== 'play'; }"
+                "() => { const S = window.__domino; return S.view.turn === S.seat || S.view.phase !== 'play'; }"
             )
             so = flows.phone_state(other)
             if so["phase"] == "play":
@@ -105,7 +105,7 @@ def table_round(browser, server, out, size, tag, lang="en"):  # noqa: C901
                     else:
                         other.click(".choice-group .btn--choice")
                         other.click(".act-confirm")
-                    flows.wait_version_change(other, so["version"], "window.__domino.S.frame.version")
+                    flows.wait_version_change(other, so["version"], "window.__domino.frame.version")
             break
         if dup:
             break
@@ -162,7 +162,7 @@ def table_mexican(browser, server, out, size, tag):
     if tag == "1920":
         s = flows.phone_state(p)
         p.wait_for_function(
-            "() => { const v = window.__domino.S.view; return v.phase !== 'play' || v.turn === window.__domino.S.seat; }"
+            "() => { const v = window.__domino.view; return v.phase !== 'play' || v.turn === window.__domino.seat; }"
         )
         shoot(p, out, "phone-portrait-mexican-train")
     pctx.close()

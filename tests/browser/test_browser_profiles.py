@@ -68,7 +68,7 @@ def test_a_round_of_each_profile_on_a_phone(name, live_server, phone, screen):
     budget = 20 if profile == "mexican-train" else 300
     for _ in range(budget):
         page.wait_for_function(
-            "() => { const S = window.__domino.S; const v = S.view; return v.phase !== 'play' || (v.turn === S.seat && v.legal.length); }",
+            "() => { const S = window.__domino; const v = S.view; return v.phase !== 'play' || (v.turn === S.seat && v.legal.length); }",
             timeout=TIMEOUT,
         )
         st = phone_state(page)

@@ -9,11 +9,12 @@
 //   hand.chooseEnd(end) / hand.chooseTrain(train)   taps on the board's targets
 //   hand.clear()                 removes every tile of this hand from the page (handover)
 
-import { tileSVGString } from "./tiles.js";
-import { t, tileName, numberWord } from "./i18n.js";
-import { el, clear, seatName, trainName, toast, errorText, announce } from "./ui.js";
+import { tileSVGString } from "../tiles.js";
+import { t, tileName } from "../i18n.js";
+import { el, clear, toast } from "../base/dom.js";
+import { seatName, trainName, errorText } from "../base/words.js";
 
-export function analyse(legal) {
+function analyse(legal) {
   const plays = new Map();
   const discards = new Map();
   const out = { plays, discards, draw: null, pass: null, done: null, openers: [] };
@@ -58,7 +59,6 @@ export class HandPanel {
     this.strip = el("div.hand-strip", { role: "group", "aria-label": t("aria.hand") });
     this.discardsBox = el("div.hand-discards");
     root.append(this.status, this.choices, this.actions, this.strip, this.discardsBox);
-    root.addEventListener("keydown", (ev) => this._key(ev));
   }
 
   clear() {
@@ -296,7 +296,6 @@ export class HandPanel {
       const coverable = info.plays.size > 0;
       if (coverable) return t("hand.must_cover", { tile: tileName(v.trains.uncovered.tile) });
     }
-    if (info.done && info.plays.size) return t("hand.first_run");
     if (info.done) return t("hand.first_run");
     if (!info.plays.size) {
       if (info.draw) return t("hand.nothing_fits_draw");
@@ -431,14 +430,10 @@ export class HandPanel {
   focusables(extra = []) {
     return [...this.strip.querySelectorAll(".hand-tile"), ...extra, ...this.choices.querySelectorAll("button"), ...this.actions.querySelectorAll("button")];
   }
-
-  _key(ev) {
-    if (this.onKey) this.onKey(ev);
-  }
 }
 
 /** A selector that finds the focused element again after a redraw. */
-export function focusKey(root) {
+function focusKey(root) {
   const a = document.activeElement;
   if (!a || !root.contains(a) || a === root) return null;
   const d = a.dataset || {};
@@ -449,7 +444,7 @@ export function focusKey(root) {
   return cls ? `.${cls}` : null;
 }
 
-export function restoreFocus(root, key) {
+function restoreFocus(root, key) {
   if (!key) return;
   const n = root.querySelector(key);
   if (n && n !== document.activeElement) n.focus({ preventScroll: true });
@@ -474,5 +469,3 @@ export function installSelector(container, stops) {
   });
 }
 
-/** "6-4" spoken; re-exported for pages. */
-export { tileName, numberWord, announce };

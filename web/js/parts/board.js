@@ -7,9 +7,10 @@
 //       preview: {tile: "6-4", end: "left"} or {tile, train}; idempotent, batched in rAF.
 //   board.resetView()       back to fit-to-screen (zoom and pan only move the view)
 
-import { tileSVGString } from "./tiles.js";
-import { t, tileName } from "./i18n.js";
-import { el, clear, seatName, trainName, icon } from "./ui.js";
+import { tileSVGString } from "../tiles.js";
+import { t, tileName } from "../i18n.js";
+import { el, clear, icon } from "../base/dom.js";
+import { seatName, trainName } from "../base/words.js";
 
 function nums(tile) {
   return tile.split("-").map(Number);
@@ -87,7 +88,7 @@ function layoutArm(items, P, h, vert, xmin, xmax) {
 }
 
 /** The whole line: anchor at the origin, right arm turns down, left arm turns up. */
-export function layoutLine(entries, anchorIndex, widthUnits) {
+function layoutLine(entries, anchorIndex, widthUnits) {
   const half = Math.max(3, widthUnits / 2 - 0.5);
   const xmin = -half;
   const xmax = half;
@@ -184,13 +185,6 @@ export class Board {
       this.frame = 0;
       if (this.args) this._draw();
     });
-  }
-
-  /** Render now (tests and screenshots). */
-  flush() {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    if (this.args) this._draw();
   }
 
   // -- view transform (never changes the game) ------------------------------------------------

@@ -1,16 +1,17 @@
 // The setup form: choose a game, its options and who sits where. Used by the table page (with
 // phone seats and join QR codes) and the single-device page (people on this device + computers).
 
-import { t } from "./i18n.js";
-import { el, clear, store } from "./ui.js";
-import { tileSVGString } from "./tiles.js";
+import { t } from "../i18n.js";
+import { tileSVGString } from "../tiles.js";
+import { el, clear } from "../base/dom.js";
+import { store } from "../base/storage.js";
 
-export const PROFILES = ["draw", "block", "gaple", "six-love", "mexican-train"];
+const PROFILES = ["draw", "block", "gaple", "six-love", "mexican-train"];
 const PLAYER_CHOICES = { draw: [2, 3, 4], block: [2, 3, 4], "mexican-train": [2, 3, 4, 5, 6, 7, 8, 9, 10] };
 const LEVELS = ["easy", "medium", "hard"];
 const ICON = { draw: [6, 4], block: [5, 5], gaple: [0, 0], "six-love": [6, 6], "mexican-train": [12, 12] };
 
-export function seatCount(profile, options) {
+function seatCount(profile, options) {
   if (profile === "gaple") return options.deal === "5x5" ? 5 : 4;
   if (profile === "six-love") return 4;
   return options.players || 2;

@@ -1,9 +1,10 @@
 // Round results (every hand and discard with its count, running score, earlier rounds, the
 // shuffle's seed reveal, the game record) and the Rules text. Shared by the three pages.
 
-import { tileSVGString } from "./tiles.js";
-import { t, tileName, tParagraphs } from "./i18n.js";
-import { el, seatName, describeMove, profileName, icon } from "./ui.js";
+import { tileSVGString } from "../tiles.js";
+import { t, tileName, tParagraphs } from "../i18n.js";
+import { el, icon } from "../base/dom.js";
+import { seatName, describeMove, profileName } from "../base/words.js";
 
 function tilesRow(tiles, size) {
   const box = el("span.results-tiles");

@@ -1,12 +1,13 @@
 // The table as everyone sees it (table view): the board in the middle, the seats around it in
 // the profile's direction, and, for seats played on this device, the pass-and-play hand.
 
-import { tileSVGString } from "./tiles.js";
-import { t, tileName } from "./i18n.js";
-import { el, clear, seatName, describeMove, announce, toast, errorText, icon } from "./ui.js";
+import { tileSVGString } from "../tiles.js";
+import { t } from "../i18n.js";
+import { el, clear, announce, icon } from "../base/dom.js";
+import { seatName, describeMove } from "../base/words.js";
+import { playModeFor } from "../base/prefs.js";
 import { Board } from "./board.js";
 import { HandPanel, installSelector } from "./handpanel.js";
-import { playModeFor } from "./common.js";
 
 const KIND_ICON = { phone: "phone", computer: "computer", device: "person" };
 
@@ -143,7 +144,7 @@ export class TableScreen {
 }
 
 /** Pass-and-play: the hand of the device seat whose decision is pending, behind a cover. */
-export class DeviceHand {
+class DeviceHand {
   constructor(root, screen) {
     this.root = root;
     this.screen = screen;
@@ -263,4 +264,3 @@ export class DeviceHand {
   }
 }
 
-export { toast, errorText, tileName };
