@@ -312,116 +312,121 @@ export class HandPanel {
     const v = this.view;
     if (!v) return;
     const refocus = focusKey(this.root);
-    this._drawInner();
-    restoreFocus(this.root, refocus);
-  }
-
-  // eslint-disable-next-line complexity
-  _drawInner() {
-    const v = this.view;
-    const info = this.info;
     const my = this.myTurn;
     this.root.classList.toggle("hand--turn", my);
     const text = this._statusText();
     // on a shared device the hand says whose it is
     this.status.textContent = this.owner ? (text ? `${this.owner} · ${text}` : this.owner) : text;
-    // choices: both ends, trains, opener, confirm
     clear(this.choices);
     clear(this.actions);
-    if (my && info.openers.length) {
-      for (const a of info.openers) {
-        const label = a.opener === v.seat ? t("hand.opener_me") : t("hand.opener_partner", { name: seatName(this.room, a.opener) });
-        this.choices.append(el("button.btn.btn--primary.btn--big.choice-opener", { type: "button", dataset: { opener: String(a.opener) }, onclick: () => this._send(a) }, label));
-      }
+    if (my) this._drawChoices();
+    this._drawStrip();
+    this._drawDiscards();
+    restoreFocus(this.root, refocus);
+  }
+
+  /** On this seat's turn: opener buttons, the choice of end or train, confirm, hint, draw/pass. */
+  _drawChoices() {
+    const info = this.info;
+    for (const a of info.openers) {
+      const label = a.opener === this.view.seat ? t("hand.opener_me") : t("hand.opener_partner", { name: seatName(this.room, a.opener) });
+      this.choices.append(el("button.btn.btn--primary.btn--big.choice-opener", { type: "button", dataset: { opener: String(a.opener) }, onclick: () => this._send(a) }, label));
     }
-    if (my && this.sel && info.plays.has(this.sel)) {
-      const acts = info.plays.get(this.sel);
-      if (acts.length > 1) {
-        const box = el("div.choice-group", { role: "group", "aria-label": v.trains ? t("hand.which_train") : t("hand.which_end") });
-        box.append(el("span.choice-title", v.trains ? t("hand.which_train") : t("hand.which_end")));
-        for (const a of acts) {
-          let label;
-          let data;
-          if (a.end) {
-            label = el("span", el("b.choice-num", String(v.ends[a.end])), " ", t(`hand.end_${a.end}`, { n: v.ends[a.end] }));
-            data = { end: a.end };
-          } else {
-            const end = a.train === "mexican" ? v.trains.mexican.end : v.trains.personal[a.train].end;
-            label = el("span", el("b.choice-num", String(end)), " ", trainName(a.train, this.room, v.seat));
-            data = { train: String(a.train) };
-          }
-          const chosen = this.target && targetKey(this.target) === targetKey(a);
-          box.append(
-            el(`button.btn.btn--choice${chosen ? ".btn--chosen" : ""}`, { type: "button", dataset: data, "aria-pressed": chosen ? "true" : "false", onclick: () => this._choose(targetKey(a)) }, label),
-          );
-        }
-        this.choices.append(box);
-      }
-    }
-    if (my && this.target) {
+    const acts = this.sel ? info.plays.get(this.sel) : null;
+    if (acts && acts.length > 1) this.choices.append(this._whereChoice(acts));
+    if (this.target) {
       const isDiscard = !!this.target.discard;
       if (isDiscard) this.choices.append(el("p.choice-note", t("hand.discard_confirm", { tile: tileName(this.target.discard) })));
       this.actions.append(
         el("button.btn.btn--primary.btn--big.act-confirm", { type: "button", onclick: () => this.confirm() }, isDiscard ? t("hand.discard") : t("hand.confirm")),
         el("button.btn.btn--big.act-cancel", { type: "button", onclick: () => this.cancel() }, t("hand.cancel")),
       );
-    } else if (my && this.sel) {
+    } else if (this.sel) {
       this.actions.append(el("button.btn.btn--big.act-cancel", { type: "button", onclick: () => this.cancel() }, t("hand.cancel")));
     }
-    const hinted = my && this.hinted ? this.hinted.action : null;
+    const hinted = this.hinted ? this.hinted.action : null;
     if (hinted) this.choices.append(el("p.hint-text", { role: "status" }, el("b", t("hint.title")), ": ", this._hintText()));
-    if (my && this.askHint && !this.target && !hinted) {
+    if (this.askHint && !this.target && !hinted) {
       this.actions.append(el("button.btn.btn--big.act-hint", { type: "button", disabled: this.hinting || undefined, onclick: () => this.hint() }, this.hinting ? t("hand.hint_thinking") : t("hand.hint")));
     }
-    if (my && !this.target) {
-      if (info.draw) this.actions.append(el("button.btn.btn--primary.btn--big.act-draw", { type: "button", onclick: () => this._send(info.draw) }, t("hand.draw")));
-      if (info.pass) this.actions.append(el("button.btn.btn--primary.btn--big.act-pass", { type: "button", onclick: () => this._send(info.pass) }, t("hand.pass")));
-      if (info.done) this.actions.append(el("button.btn.btn--primary.btn--big.act-done", { type: "button", onclick: () => this._send(info.done) }, t("hand.done")));
+    if (this.target) return;
+    for (const [kind, label] of [["draw", "hand.draw"], ["pass", "hand.pass"], ["done", "hand.done"]]) {
+      if (info[kind]) this.actions.append(el(`button.btn.btn--primary.btn--big.act-${kind}`, { type: "button", onclick: () => this._send(info[kind]) }, t(label)));
     }
-    // the hand
+  }
+
+  /** The selected tile goes more than one way: one button per end or train. */
+  _whereChoice(acts) {
+    const v = this.view;
+    const title = v.trains ? t("hand.which_train") : t("hand.which_end");
+    const box = el("div.choice-group", { role: "group", "aria-label": title }, el("span.choice-title", title));
+    for (const a of acts) {
+      let label;
+      let data;
+      if (a.end) {
+        label = el("span", el("b.choice-num", String(v.ends[a.end])), " ", t(`hand.end_${a.end}`, { n: v.ends[a.end] }));
+        data = { end: a.end };
+      } else {
+        const end = a.train === "mexican" ? v.trains.mexican.end : v.trains.personal[a.train].end;
+        label = el("span", el("b.choice-num", String(end)), " ", trainName(a.train, this.room, v.seat));
+        data = { train: String(a.train) };
+      }
+      const chosen = !!this.target && targetKey(this.target) === targetKey(a);
+      box.append(el(`button.btn.btn--choice${chosen ? ".btn--chosen" : ""}`, { type: "button", dataset: data, "aria-pressed": chosen ? "true" : "false", onclick: () => this._choose(targetKey(a)) }, label));
+    }
+    return box;
+  }
+
+  _tileClasses(tile) {
+    const info = this.info;
+    const my = this.myTurn;
+    const fits = my && info.plays.has(tile);
+    const discardable = my && !info.plays.size && info.discards.has(tile);
+    const hinted = my && this.hinted ? this.hinted.action : null;
+    const cls = ["hand-tile"];
+    if (fits) cls.push("hand-tile--fits");
+    if (fits && this.endFilter && info.plays.get(tile).some((a) => targetKey(a) === this.endFilter)) cls.push("hand-tile--filtered");
+    if (this.sel === tile) cls.push("hand-tile--selected");
+    if (my && !fits && !discardable) cls.push("hand-tile--dim");
+    if (discardable) cls.push("hand-tile--discardable");
+    if (hinted && (hinted.play === tile || hinted.discard === tile)) cls.push("hand-tile--hint");
+    return { cls: cls.join(" "), fits };
+  }
+
+  _drawStrip() {
     clear(this.strip);
     const size = this.tileSize();
-    const hand = v.hand || [];
+    const hand = this.view.hand || [];
     hand.forEach((tile, i) => {
-      const fits = my && info.plays.has(tile);
-      const filtered = fits && this.endFilter && info.plays.get(tile).some((a) => targetKey(a) === this.endFilter);
-      const discardable = my && !info.plays.size && info.discards.has(tile);
       const selected = this.sel === tile;
+      const { cls, fits } = this._tileClasses(tile);
       const [a, b] = tile.split("-").map(Number);
-      const svg = tileSVGString(a, b, {
-        orientation: "vertical",
-        size,
-        highlight: selected ? "selected" : fits ? "fit" : false,
-        label: null,
-      });
-      const cls = ["hand-tile"];
-      if (fits) cls.push("hand-tile--fits");
-      if (filtered) cls.push("hand-tile--filtered");
-      if (selected) cls.push("hand-tile--selected");
-      if (my && !fits && !discardable) cls.push("hand-tile--dim");
-      if (discardable) cls.push("hand-tile--discardable");
-      if (hinted && (hinted.play === tile || hinted.discard === tile)) cls.push("hand-tile--hint");
-      const btn = el("button", {
-        type: "button",
-        class: cls.join(" "),
-        html: svg,
-        dataset: { tile, index: String(i) },
-        "aria-label": this._label(tile),
-        "aria-pressed": selected ? "true" : "false",
-        onclick: () => this.tapTile(tile),
-      });
-      this.strip.append(btn);
+      const svg = tileSVGString(a, b, { orientation: "vertical", size, highlight: selected ? "selected" : fits ? "fit" : false, label: null });
+      this.strip.append(
+        el("button", {
+          type: "button",
+          class: cls,
+          html: svg,
+          dataset: { tile, index: String(i) },
+          "aria-label": this._label(tile),
+          "aria-pressed": selected ? "true" : "false",
+          onclick: () => this.tapTile(tile),
+        }),
+      );
     });
-    if (!hand.length && v.phase === "play") this.strip.append(el("p.hand-empty", t("hand.empty")));
+    if (!hand.length && this.view.phase === "play") this.strip.append(el("p.hand-empty", t("hand.empty")));
+  }
+
+  _drawDiscards() {
     clear(this.discardsBox);
-    if (v.own_discards && v.own_discards.length) {
-      const box = el("div.own-discards", el("span.own-discards-title", t("hand.your_discards")));
-      for (const tile of v.own_discards) {
-        const [a, b] = tile.split("-").map(Number);
-        box.append(el("span.own-discard", { html: tileSVGString(a, b, { orientation: "vertical", size: 18, label: tileName(tile) }) }));
-      }
-      this.discardsBox.append(box);
+    const own = this.view.own_discards;
+    if (!own || !own.length) return;
+    const box = el("div.own-discards", el("span.own-discards-title", t("hand.your_discards")));
+    for (const tile of own) {
+      const [a, b] = tile.split("-").map(Number);
+      box.append(el("span.own-discard", { html: tileSVGString(a, b, { orientation: "vertical", size: 18, label: tileName(tile) }) }));
     }
+    this.discardsBox.append(box);
   }
 
   // -- keyboard position selector ------------------------------------------------------------

@@ -1,5 +1,5 @@
 // Round results (every hand and discard with its count, running score, earlier rounds, the
-// shuffle's seed reveal, the game record) and the Rules text. Shared by the three pages.
+// shuffle's seed reveal, the game record) and the Rules text. Shared by every page.
 
 import { tileSVGString } from "../tiles.js";
 import { t, tileName, tParagraphs } from "../i18n.js";
@@ -15,102 +15,121 @@ function tilesRow(tiles, size) {
   return box;
 }
 
-function teamNames(room, team) {
-  const seats = team === 0 ? [0, 2] : [1, 3];
-  return t("app.and", { a: seatName(room, seats[0]), b: seatName(room, seats[1]) });
+const given = (x) => x !== null && x !== undefined;
+
+/** The team (index into view.teams) a seat plays in, or null without teams. */
+function teamOf(view, seat) {
+  if (!view.teams) return null;
+  const i = view.teams.findIndex((team) => team.includes(seat));
+  return i < 0 ? null : i;
 }
 
-// eslint-disable-next-line complexity
+function teamNames(view, room, team) {
+  const [a, b] = view.teams[team].map((s) => seatName(room, s));
+  return t("app.and", { a, b });
+}
+
+/** "Ana is out" or "Blocked": how the round ended. */
+function howItEnded(view, room, result) {
+  if (result.end === "blocked") return t("results.blocked");
+  if (result.end !== "domino" || !view.reveal) return null;
+  const hands = view.reveal.hands;
+  const out = given(result.winner) && hands[result.winner] && !hands[result.winner].length ? result.winner : hands.findIndex((h) => h.length === 0);
+  return out >= 0 ? t("results.domino", { name: seatName(room, out) }) : null;
+}
+
+function whoWon(view, room, result) {
+  if (given(result.team)) return t("results.team_winner", { names: teamNames(view, room, result.team) });
+  if (given(result.winner)) return t("results.winner", { name: seatName(room, result.winner) });
+  if (view.profile === "six-love") return t("results.draw");
+  if (view.profile === "draw" || view.profile === "block") return t("results.tie");
+  return null;
+}
+
+/** The sentences above the results table. */
 function outcome(view, room, result) {
-  const out = [];
-  const n = view.players;
-  if (result.end === "domino") {
-    const who = result.winner !== null && result.winner !== undefined && view.reveal && view.reveal.hands[result.winner] && !view.reveal.hands[result.winner].length ? result.winner : null;
-    const outSeat = who !== null ? who : (view.reveal ? view.reveal.hands.findIndex((h) => h.length === 0) : -1);
-    if (outSeat >= 0) out.push(t("results.domino", { name: seatName(room, outSeat) }));
-  } else if (result.end === "blocked") {
-    out.push(t("results.blocked"));
-  }
-  if (result.team !== null && result.team !== undefined) {
-    out.push(t("results.team_winner", { names: teamNames(room, result.team) }));
-  } else if (result.winner !== null && result.winner !== undefined) {
-    out.push(t("results.winner", { name: seatName(room, result.winner) }));
-  } else if (view.profile === "six-love") {
-    out.push(t("results.draw"));
-  } else if (view.profile === "draw" || view.profile === "block") {
-    out.push(t("results.tie"));
-  }
+  const out = [howItEnded(view, room, result), whoWon(view, room, result)];
   if (result.points && view.score_kind !== "round_wins" && view.score_kind !== "pips") {
-    const name = result.team !== null && result.team !== undefined ? teamNames(room, result.team) : seatName(room, result.winner);
+    const name = given(result.team) ? teamNames(view, room, result.team) : seatName(room, result.winner);
     out.push(t("results.scores", { name, count: result.points }));
   }
   if (view.profile === "six-love" && result.points === 2) out.push(t("results.hard_ends"));
   if (view.profile === "gaple" || view.profile === "mexican-train") out.push(t("results.lowest_wins"));
-  void n;
-  return out;
+  return out.filter(Boolean);
 }
 
 function scoreFor(view, scores, seat) {
   if (!scores) return "";
-  if (view.score_kind === "team_points") return scores[seat % 2];
+  if (view.score_kind === "team_points") return scores[teamOf(view, seat)];
   return scores[seat];
 }
 
-/** The results of the round that just ended (view.phase round_over / game_over). */
-// eslint-disable-next-line complexity
-export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileSize = 16 } = {}) {
-  const body = el("div.results");
+function matchWinnerLine(view, room) {
+  const mw = view.match_winner;
+  let text;
+  if (view.teams) text = t("results.team_match_winner", { names: teamNames(view, room, mw) });
+  else if (Array.isArray(mw)) text = t("results.shared_win", { names: mw.map((s) => seatName(room, s)).join(", ") });
+  else text = t("results.match_winner", { name: seatName(room, mw) });
+  return el("p.results-head.results-match", el("span.badge.badge--gold", icon("trophy")), " ", text);
+}
+
+/** One seat's row: name, the tiles left (and discards), the round's count, the score. */
+function resultRow(view, room, s, { mySeat, tileSize }) {
   const result = view.result;
-  if (view.match_winner !== null && view.match_winner !== undefined) {
-    const mw = view.match_winner;
-    const text = view.teams ? t("results.team_match_winner", { names: teamNames(room, mw) }) : Array.isArray(mw) ? t("results.shared_win", { names: mw.map((s) => seatName(room, s)).join(", ") }) : t("results.match_winner", { name: seatName(room, mw) });
-    body.append(el("p.results-head.results-match", el("span.badge.badge--gold", icon("trophy")), " ", text));
+  const reveal = view.reveal || { hands: [], discards: [] };
+  const hand = reveal.hands[s] || [];
+  const disc = reveal.discards[s] || [];
+  const cell = el("td", tilesRow(hand, tileSize));
+  if (disc.length) {
+    cell.firstChild.append(el("span.sep", t("results.discards")));
+    for (const x of tilesRow(disc, tileSize).childNodes) cell.firstChild.append(x.cloneNode(true));
   }
-  if (result) {
-    for (const line of outcome(view, room, result)) body.append(el("p.results-line", line));
-  }
+  if (!hand.length && !disc.length) cell.firstChild.append(el("span.badge", t("results.went_out")));
+  const isWinner = result && (result.winner === s || (given(result.team) && teamOf(view, s) === result.team));
+  let name = seatName(room, s);
+  if (s === mySeat) name += ` (${t("app.you")})`;
+  return el(
+    `tr${isWinner ? ".results-row--winner" : ""}`,
+    { dataset: { seat: String(s) } },
+    el("th", name),
+    cell,
+    el("td.num", result && result.totals ? String(result.totals[s]) : ""),
+    el("td.num", String(scoreFor(view, result ? result.scores : view.scores, s))),
+  );
+}
+
+function resultsTable(view, room, opts) {
   const table = el("table.results-table");
   table.append(
     el("thead", el("tr", el("th", t("results.player")), el("th", t("results.hand")), el("th.num", t("results.total")), el("th.num", t(`table.score_kind.${view.score_kind}`)))),
   );
   const tbody = el("tbody");
-  const reveal = view.reveal || { hands: [], discards: [] };
-  for (let s = 0; s < view.players; s++) {
-    const hand = reveal.hands[s] || [];
-    const disc = reveal.discards[s] || [];
-    const cell = el("td", tilesRow(hand, tileSize));
-    if (disc.length) {
-      cell.firstChild.append(el("span.sep", t("results.discards")));
-      for (const x of tilesRow(disc, tileSize).childNodes) cell.firstChild.append(x.cloneNode(true));
-    }
-    if (!hand.length && !disc.length) cell.firstChild.append(el("span.badge", t("results.went_out")));
-    const isWinner = result && (result.winner === s || (result.team !== null && result.team !== undefined && s % 2 === result.team));
-    let name = seatName(room, s);
-    if (s === mySeat) name += ` (${t("app.you")})`;
-    tbody.append(
-      el(
-        `tr${isWinner ? ".results-row--winner" : ""}`,
-        { dataset: { seat: String(s) } },
-        el("th", name),
-        cell,
-        el("td.num", result && result.totals ? String(result.totals[s]) : ""),
-        el("td.num", String(scoreFor(view, result ? result.scores : view.scores, s))),
-      ),
-    );
-  }
+  for (let s = 0; s < view.players; s++) tbody.append(resultRow(view, room, s, opts));
   table.append(tbody);
-  body.append(table);
+  return table;
+}
+
+function moveRecord(view, room) {
+  const det = el("details.results-history", el("summary", t("results.move_record")));
+  const ol = el("ol.move-record");
+  for (const h of view.history) ol.append(el("li", describeMove(h, room, null)));
+  det.append(ol);
+  return det;
+}
+
+/** The results of the round that just ended (view.phase round_over / game_over). */
+export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileSize = 16 } = {}) {
+  const body = el("div.results");
+  if (given(view.match_winner)) body.append(matchWinnerLine(view, room));
+  if (view.result) {
+    for (const line of outcome(view, room, view.result)) body.append(el("p.results-line", line));
+  }
+  body.append(resultsTable(view, room, { mySeat, tileSize }));
   if (view.profile === "mexican-train") {
     const left = 13 - view.round;
     if (left > 0) body.append(el("p", t("results.rounds_left", { count: left })));
   }
-  if (view.profile === "six-love" && view.history && view.history.length) {
-    const det = el("details.results-history", el("summary", t("results.move_record")));
-    const ol = el("ol.move-record");
-    for (const h of view.history) ol.append(el("li", describeMove(h, room, null)));
-    det.append(ol);
-    body.append(det);
-  }
+  if (view.profile === "six-love" && view.history && view.history.length) body.append(moveRecord(view, room));
   body.append(historyBlock(view, room));
   body.append(seedBlock(view, room));
   if (recordUrl) body.append(el("p", el("a.btn.results-download", { href: recordUrl, download: "" }, icon("download"), " ", t("results.download"))));
@@ -126,8 +145,8 @@ export function historyBlock(view, room, open = false) {
   const table = el("table.results-table");
   const head = el("tr", el("th", t("results.round", { n: "" }).replace(/\s*$/, "")));
   const teams = view.score_kind === "team_points";
-  const cols = teams ? [0, 1] : [...Array(view.players).keys()];
-  for (const c of cols) head.append(el("th.num", teams ? teamNames(room, c) : seatName(room, c)));
+  const cols = teams ? view.teams.map((_, i) => i) : [...Array(view.players).keys()];
+  for (const c of cols) head.append(el("th.num", teams ? teamNames(view, room, c) : seatName(room, c)));
   table.append(el("thead", head));
   const tb = el("tbody");
   rounds.forEach((r, i) => {
