@@ -4,7 +4,7 @@ randomness only from an injected seed. See docs/ENGINE_API.md."""
 from .actions import Action, IllegalAction
 from .deal import Deal, deal_from_seed
 from .match import Match
-from .profiles import PROFILES, normalize_options
+from .profiles import PROFILES, catalogue, normalize_options
 from .record import RecordError, replay
 from .rules import apply, legal_actions, new_game, start_round
 from .state import State
@@ -21,6 +21,7 @@ __all__ = [
     "State",
     "Tile",
     "apply",
+    "catalogue",
     "deal_from_seed",
     "legal_actions",
     "new_game",

@@ -6,7 +6,7 @@ import hashlib
 import struct
 from functools import cache
 
-from .profiles import get_profile, hand_size, normalize_options, seat_count
+from .profiles import draws_lot, get_profile, hand_size, normalize_options, seat_count
 from .tiles import Tile, tile_set
 
 
@@ -87,7 +87,7 @@ class Deal:
 
 
 def uses_lot(profile_name: str, options: dict) -> bool:
-    return profile_name == "gaple" and options["deal"] != "4x7"
+    return draws_lot(get_profile(profile_name), options)
 
 
 def deal_from_seed(profile_name: str, options: dict | None, seed: int) -> Deal:

@@ -47,11 +47,13 @@ def _options_of(record) -> tuple[str, dict]:
         value = options.get(opt.name)
         if isinstance(opt.default, bool) and isinstance(value, str) and value.lower() in ("on", "off"):
             options[opt.name] = value.lower() == "on"
-    if profile_name == "gaple" and "players" in options:  # gaple's seats come from its deal
-        seats = int(str(options.get("deal", "4x7"))[0])
-        if options["players"] != seats:
+    deal_option = profile.deal_option
+    if deal_option != "players" and "players" in options:  # the seats come from the deal option
+        value = options.get(deal_option, profile.option(deal_option).default)
+        seats = next((n for v, n, _ in profile.deals if v == value), None)
+        if seats is not None and options["players"] != seats:
             raise RecordError(
-                f"record: gaple deal {options.get('deal', '4x7')} seats {seats} "
+                f"record: {profile_name} {deal_option} {value} seats {seats} "
                 f"players, not {options['players']!r}"
             )
         del options["players"]

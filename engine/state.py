@@ -8,6 +8,7 @@ What stays fixed for a whole round (profile, options, the deal, scores before th
 from __future__ import annotations
 
 from .deal import Deal
+from .placement import place_on_line
 from .profiles import Profile
 from .tiles import TileSet
 
@@ -168,30 +169,18 @@ class State:
 
     def line_tiles(self) -> list:
         """The line, left to right, as (x, y) pairs: x touches the left neighbour. Rebuilt from
-        the round's plays (placing them again the way line.do placed them)."""
-        from .line import goes_right  # line.py imports this module
-
+        the round's plays (placing them again as `placement.place_on_line` says)."""
         ctx = self.ctx
-        left_arm, right_arm, ends = [], [], None
+        left_arm, right_arm = [], []
+        left = right = -1
         if ctx.deal is not None and ctx.deal.start is not None:  # gaple's turned-up leftover
             right_arm.append(ctx.deal.start)
-            ends = list(ctx.deal.start)
+            left, right = ctx.deal.start
         for a in self.actions():
             if a.kind != "play":
                 continue
-            hi, lo = a.tile.hi, a.tile.lo
-            if ends is None:
-                x, y = (lo, hi) if a.flip else (hi, lo)
-                right_arm.append((x, y))
-                ends = [x, y]
-            elif goes_right(ends[1], hi, lo, a.end):
-                outer = lo if hi == ends[1] else hi
-                right_arm.append((ends[1], outer))
-                ends[1] = outer
-            else:
-                outer = lo if hi == ends[0] else hi
-                left_arm.append((outer, ends[0]))
-                ends[0] = outer
+            at, x, y, left, right = place_on_line(left, right, a.tile.hi, a.tile.lo, a.end, a.flip)
+            (left_arm if at == "left" else right_arm).append((x, y))
         left_arm.reverse()
         return left_arm + right_arm
 

@@ -3,7 +3,8 @@ and at a round's end every hand and discard (undealt leftovers stay hidden)."""
 
 from __future__ import annotations
 
-from .profiles import has_teams
+from .placement import far_half, place_on_line
+from .profiles import TEAM_SEATS, has_teams
 from .rules import legal_actions
 
 
@@ -68,6 +69,32 @@ def _trains(state):
     }
 
 
+def _line_place(state, a) -> dict:
+    t = a.tile
+    p = place_on_line(state.left, state.right, t.hi, t.lo, a.end, a.flip)
+    return {
+        "at": p.at,
+        "entry": _tile_entry(p.x, p.y),
+        "open": None if p.at == "start" else p.left if p.at == "left" else p.right,
+    }
+
+
+def _train_place(state, a) -> dict:
+    t = a.tile
+    if a.train is None:  # the engine double, placed in the hub
+        return {"at": "engine", "entry": _train_entry(t.hi, t.hi), "open": t.hi}
+    n = state.ctx.players
+    end = state.ends[n if a.train == "mexican" else a.train]
+    outer = far_half(t.hi, t.lo, end)
+    return {"at": "train", "train": a.train, "entry": _train_entry(end, outer), "open": outer}
+
+
+def legal_places(state, legal) -> list:
+    """For each legal action, where its tile goes (None for an action that places no tile)."""
+    place = _train_place if state.ctx.profile.family == "train" else _line_place
+    return [place(state, a) if a.kind == "play" else None for a in legal]
+
+
 def view_for(state, seat) -> dict:
     ctx = state.ctx
     ts, n, profile = ctx.ts, ctx.players, ctx.profile
@@ -85,6 +112,7 @@ def view_for(state, seat) -> dict:
         elif a.kind == "draw":
             drew[a.seat] += 1
     train = profile.family == "train"
+    legal = legal_actions(state) if seat is not None and seat == state.turn else ()
     markers = state.markers if train else 0
     seats = [
         {
@@ -106,7 +134,10 @@ def view_for(state, seat) -> dict:
         "turn": state.turn,
         "pending": state.pending if state.pending in ("opener", "run", "engine") else None,
         "direction": profile.direction,
-        "teams": [[0, 2], [1, 3]] if has_teams(profile, ctx.options) else None,
+        "teams": [list(pair) for pair in TEAM_SEATS] if has_teams(profile, ctx.options) else None,
+        "max_pip": profile.max_pip,
+        "target": profile.target,
+        "rounds_total": profile.rounds,
         "line": [] if train else [_tile_entry(x, y) for x, y in state.line_tiles()],
         "ends": None if train or state.left < 0 else {"left": state.left, "right": state.right},
         "trains": _trains(state) if train and state.phase != "new" else None,
@@ -125,9 +156,8 @@ def view_for(state, seat) -> dict:
         "scores": list(state.scores),
         "score_kind": profile.score_kind,
         "history": public_history(state, None if round_over else seat),
-        "legal": [a.to_json() for a in legal_actions(state)]
-        if seat is not None and seat == state.turn
-        else [],
+        "legal": [a.to_json() for a in legal],
+        "legal_places": legal_places(state, legal),
         "rounds": list(ctx.results),
         "result": state.result,
         "reveal": None,

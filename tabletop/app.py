@@ -20,7 +20,7 @@ from werkzeug.security import safe_join
 
 import engine
 
-from . import hub, qr
+from . import computer, hub, qr
 from .rooms import Refused, Tables
 from .store import Store
 
@@ -202,9 +202,12 @@ def server():
 
 @api.get("/profiles")
 def profiles():
-    return jsonify(
-        {name: {"options": engine.normalize_options(name, {})} for name in sorted(engine.PROFILES)}
-    )
+    """Every profile's facts (engine.catalogue) with the computer levels a seat may take."""
+    table = engine.catalogue()
+    for entry in table.values():
+        entry["levels"] = list(computer.LEVELS)
+        entry["default_level"] = computer.DEFAULT_LEVEL
+    return jsonify(table)
 
 
 @api.get("/rooms")

@@ -22,13 +22,14 @@ from engine import ai
 log = logging.getLogger("tabletop.computer")
 
 LEVELS = ai.LEVELS  # easy, medium, hard
+DEFAULT_LEVEL = ai.DEFAULT_LEVEL
 ALIASES = {"normal": "medium"}  # rooms set up before the real levels existed
 
 
 def level_of(level) -> str:
-    """A stored level as one of the engine's; an unknown one plays medium."""
+    """A stored level as one of the engine's; an unknown one plays the default (medium)."""
     level = ALIASES.get(level, level)
-    return level if level in LEVELS else "medium"
+    return level if level in LEVELS else DEFAULT_LEVEL
 
 
 def seed_for(secret: str, version: int, purpose: str = "move", seat: int | None = None) -> int:

@@ -27,9 +27,10 @@ from .reasons import reason as _reason
 from .world import Knowledge, ViewError
 
 LEVELS = ("easy", "medium", "hard")
+DEFAULT_LEVEL = "medium"
 ALIASES = {"normal": "medium", "beginner": "easy", "expert": "hard"}
 
-__all__ = ["LEVELS", "ViewError", "choose", "hint"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "ViewError", "choose", "hint"]
 
 
 def _check(view) -> None:

@@ -32,7 +32,7 @@ export async function loadProfiles() {
     if (res.ok) {
       const data = await res.json();
       const out = {};
-      for (const [k, v] of Object.entries(data)) out[k] = v.options;
+      for (const [k, v] of Object.entries(data)) out[k] = v.defaults;
       DEFAULTS = { ...DEFAULTS, ...out };
     }
   } catch {
