@@ -54,8 +54,10 @@ export function scoreLine(view, room, mySeat) {
   const kind = t(`table.score_kind.${view.score_kind}`);
   const scores = view.scores || [];
   if (view.score_kind === "team_points") {
-    const mine = mySeat === null || mySeat === undefined ? 0 : mySeat % 2;
-    return `${kind}: ${scores[mine]} – ${scores[1 - mine]}`;
+    // this seat's team first (the first team for the table), then the others
+    const found = view.teams.findIndex((team) => team.includes(mySeat));
+    const mine = found < 0 ? 0 : found;
+    return `${kind}: ${[scores[mine], ...scores.filter((_, i) => i !== mine)].join(" – ")}`;
   }
   if (mySeat === null || mySeat === undefined) return `${kind}: ${scores.join(" · ")}`;
   return `${kind}: ${scores[mySeat]}`;

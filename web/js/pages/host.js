@@ -9,7 +9,7 @@ import { el, clear, toast, icon } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
 import { errorText, profileName } from "../base/words.js";
 import { text } from "../base/storage.js";
-import { Lobby, loadProfiles } from "../parts/lobby.js";
+import { Lobby, fetchProfiles } from "../parts/lobby.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock } from "../parts/results.js";
 
@@ -20,6 +20,7 @@ class HostPage extends Page {
     this.forceLobby = false;
     this.role = null;
     this.lobby = null;
+    this.profiles = null; // GET /api/profiles
     this.table = null;
     this.sentSetup = null;
     this.lastKey = mode === "solo" ? "domino.solo.room" : "domino.host.last";
@@ -35,7 +36,7 @@ class HostPage extends Page {
   }
 
   async ready() {
-    await loadProfiles();
+    this.profiles = await fetchProfiles();
     return true;
   }
 
@@ -102,6 +103,7 @@ class HostPage extends Page {
       this.header = el("header.topbar");
       this.app.append(el("div.host-layout", this.header, lobbyBox));
       this.lobby = new Lobby(lobbyBox, {
+        profiles: this.profiles,
         kinds: this.mode === "solo" ? ["device", "computer"] : ["phone", "device", "computer"],
         remember: this.mode === "solo" ? "domino.lobby.solo" : "domino.lobby.table",
         onChange: (setup) => {
@@ -215,11 +217,10 @@ class HostPage extends Page {
       return info;
     }
     info.append(el("span.info-profile", profileName(v.profile)));
-    info.append(el("span.info-round", v.profile === "mexican-train" ? t("table.round_of", { n: v.round, total: 13 }) : t("table.round", { n: v.round })));
+    info.append(el("span.info-round", v.rounds_total ? t("table.round_of", { n: v.round, total: v.rounds_total }) : t("table.round", { n: v.round })));
     if (v.boneyard) info.append(el("span.info-bone", { "aria-label": t("aria.boneyard", { count: v.boneyard }) }, t("table.boneyard_count", { count: v.boneyard })));
     info.append(el("span.info-dir", v.direction === "counterclockwise" ? `↺ ${t("table.direction_ccw")}` : `↻ ${t("table.direction_cw")}`));
-    if (v.profile === "draw" || v.profile === "block") info.append(el("span.info-target", t("table.target", { n: 100 })));
-    if (v.profile === "six-love") info.append(el("span.info-target", t("table.target", { n: 6 })));
+    if (v.target) info.append(el("span.info-target", t("table.target", { n: v.target })));
     const deal = (room.deals || []).find((d) => d.round === v.round);
     if (deal && v.phase === "play") info.append(el("span.info-seal", { title: t("table.seed_commitment_help") }, icon("lock"), " ", deal.commitment.slice(0, 10), "…"));
     if (room.paused && v.phase === "play") info.append(el("span.badge.badge--gold.info-paused", icon("pause"), " ", t("table.paused")));
@@ -333,6 +334,7 @@ class HostPage extends Page {
   /** Per phone seat: free it, or let a computer stand in for it (and end that). */
   phoneSeatRows() {
     const rows = [];
+    const level = this.profiles[this.frame.room.profile].default_level;
     const button = (label, type, payload) => {
       const go = () => {
         this.closeDialog();
@@ -346,7 +348,7 @@ class HostPage extends Page {
       const row = el("div.seg.menu-seat", el("span.menu-seat-name", `${t("lobby.seat", { n: s.seat + 1 })}: ${s.taken ? name : t("table.open_seat")}`));
       if (s.taken) row.append(button(t("lobby.free_seat"), "free_seat", { seat: s.seat }));
       if (s.standin) row.append(button(t("lobby.standin_end", { name }), "standin", { seat: s.seat, level: null }));
-      else row.append(button(t("lobby.standin", { name }), "standin", { seat: s.seat, level: "medium" }));
+      else row.append(button(t("lobby.standin", { name }), "standin", { seat: s.seat, level }));
       rows.push(row);
     }
     return rows;

@@ -4,7 +4,8 @@
 //
 //   const board = new Board(element, { onEnd(end), onTrain(train), maxTile: 96 });
 //   board.render(view, { room, mySeat, targets: ["left","right"] | [0, "mexican"], preview })
-//       preview: {tile: "6-4", end: "left"} or {tile, train}; idempotent, batched in rAF.
+//       preview: {tile: "6-4", place} with place from view.legal_places (where the tile goes
+//       and the entry it becomes); idempotent, batched in rAF.
 //   board.resetView()       back to fit-to-screen (zoom and pan only move the view)
 
 import { tileSVGString } from "../tiles.js";
@@ -345,17 +346,15 @@ export class Board {
     const entries = view.line.map((e, i) => ({ ...e, index: i }));
     let anchor = entries.length ? this._anchor(view) : 0;
     const ends = view.ends;
-    if (preview && preview.tile) {
-      const [p, q] = nums(preview.tile);
-      if (!entries.length) {
-        entries.push({ tile: preview.tile, left: p, right: q, double: p === q, ghost: true });
-      } else if (preview.end === "left" || (!preview.end && ends && (p === ends.left || q === ends.left) && !(p === ends.right || q === ends.right))) {
-        const other = p === ends.left ? q : p;
-        entries.unshift({ tile: preview.tile, left: other, right: ends.left, double: p === q, ghost: true });
+    const place = preview && preview.place;
+    if (place && place.entry) {
+      const { left, right, double } = place.entry;
+      const ghost = { tile: preview.tile, left, right, double, ghost: true };
+      if (place.at === "left") {
+        entries.unshift(ghost);
         anchor += 1;
       } else {
-        const other = p === ends.right ? q : p;
-        entries.push({ tile: preview.tile, left: ends.right, right: other, double: p === q, ghost: true });
+        entries.push(ghost);
       }
     }
     if (ends && entries.length) {
@@ -529,13 +528,11 @@ export class Board {
 
   /** The end of a train: the preview ghost, a tappable slot, or the open number. */
   _trainEnd(row, opts, s, isTarget) {
-    const preview = opts.preview;
-    if (preview && preview.tile && preview.train === row.train) {
-      const [p, q] = nums(preview.tile);
-      const a = p === row.end ? p : q;
-      const b = p === row.end ? q : p;
-      const svg = tileSVGString(a, b, { orientation: p === q ? "vertical" : "horizontal", size: s * 0.96, highlight: "selected", label: tileName(preview.tile) });
-      return el("div.board-tile.board-tile--ghost", { html: svg, dataset: { tile: preview.tile, ghost: "true" } });
+    const place = opts.preview && opts.preview.place;
+    if (place && place.at === "train" && place.train === row.train) {
+      const { tile, from, to, double } = place.entry;
+      const svg = tileSVGString(from, to, { orientation: double ? "vertical" : "horizontal", size: s * 0.96, highlight: "selected", label: tileName(tile) });
+      return el("div.board-tile.board-tile--ghost", { html: svg, dataset: { tile, ghost: "true" } });
     }
     if (!isTarget) return el("span.train-end", { "aria-hidden": "true" }, String(row.end));
     return el(

@@ -41,8 +41,9 @@ function howItEnded(view, room, result) {
 function whoWon(view, room, result) {
   if (given(result.team)) return t("results.team_winner", { names: teamNames(view, room, result.team) });
   if (given(result.winner)) return t("results.winner", { name: seatName(room, result.winner) });
-  if (view.profile === "six-love") return t("results.draw");
-  if (view.profile === "draw" || view.profile === "block") return t("results.tie");
+  // nobody won the round: a draw between teams, or a tie for the fewest pips
+  if (view.score_kind === "team_points") return t("results.draw");
+  if (view.score_kind === "points") return t("results.tie");
   return null;
 }
 
@@ -54,7 +55,7 @@ function outcome(view, room, result) {
     out.push(t("results.scores", { name, count: result.points }));
   }
   if (view.profile === "six-love" && result.points === 2) out.push(t("results.hard_ends"));
-  if (view.profile === "gaple" || view.profile === "mexican-train") out.push(t("results.lowest_wins"));
+  if (view.score_kind === "round_wins" || view.score_kind === "pips") out.push(t("results.lowest_wins"));
   return out.filter(Boolean);
 }
 
@@ -125,8 +126,8 @@ export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileS
     for (const line of outcome(view, room, view.result)) body.append(el("p.results-line", line));
   }
   body.append(resultsTable(view, room, { mySeat, tileSize }));
-  if (view.profile === "mexican-train") {
-    const left = 13 - view.round;
+  if (view.rounds_total) {
+    const left = view.rounds_total - view.round;
     if (left > 0) body.append(el("p", t("results.rounds_left", { count: left })));
   }
   if (view.profile === "six-love" && view.history && view.history.length) body.append(moveRecord(view, room));

@@ -276,7 +276,7 @@ class DeviceHand {
     }
     const hand = (this.lastView.hand || []).filter((x) => !played.has(x));
     this.hand.owner = devices.length > 1 ? seatName(room, this.seat) : null;
-    this.hand.render({ ...v, seat: this.seat, hand, own_discards: this.lastView.own_discards, legal: [], version }, room);
+    this.hand.render({ ...v, seat: this.seat, hand, own_discards: this.lastView.own_discards, legal: [], legal_places: [], version }, room);
   }
 }
 

@@ -6,7 +6,7 @@ import { el } from "../base/dom.js";
 
 /** For each number: how many tiles carrying it this seat has not seen (hand, table, discards). */
 function suitTracker(view) {
-  const max = view.profile === "mexican-train" ? 12 : 6;
+  const max = view.max_pip;
   const seen = new Set();
   const add = (tile) => {
     if (!tile) return;
