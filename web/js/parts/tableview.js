@@ -152,7 +152,10 @@ export class TableScreen {
   }
 }
 
-/** Pass-and-play: the hand of the device seat whose decision is pending, behind a cover. */
+/** Pass-and-play: the hand of the device seat whose decision is pending, behind a cover. With
+ * several people on this device a hand shows only after its player taps the cover, and leaves
+ * the page as soon as that player has acted; computer turns in between show the table alone.
+ * With one person (the rest computers) their hand stays, minus the tiles they laid since. */
 class DeviceHand {
   constructor(root, screen) {
     this.root = root;
@@ -160,20 +163,42 @@ class DeviceHand {
     this.seat = null; // seat whose hand is on screen
     this.lastView = null; // the last seat view shown (to keep the hand visible while computers play)
     this.active = false;
+    this.actedOn = null; // the version this hand's last action was sent on
+    this.lastActor = null; // the seat that acted last on this device
     this.cover = el("button.handover", { type: "button", onclick: () => this.reveal() });
     this.panelBox = el("div.device-panel");
     this.root.append(this.cover, this.panelBox);
     this.hand = new HandPanel(this.panelBox, {
-      send: (action) => {
-        this.lastSent = action;
-        return screen.net.request("act", { action: { ...action, seat: this.seat }, version: screen.frame.version });
-      },
+      send: (action) => this.act(action),
       hint: () => screen.net.request("hint", { seat: this.seat, version: screen.frame.version }),
       mode: () => playModeFor(screen.frame && screen.frame.view && screen.frame.view.profile),
       onBoard: () => screen.renderBoard(),
       tileSize: () => this.tileSize(),
     });
     this.cover.hidden = true;
+  }
+
+  act(action) {
+    const version = this.screen.frame.version;
+    this.lastSent = action;
+    this.actedOn = version;
+    this.lastActor = this.seat;
+    return this.screen.net.request("act", { action: { ...action, seat: this.seat }, version }).then(
+      (ok) => {
+        if (this.shared) this.render(this.screen.frame);
+        return ok;
+      },
+      (err) => {
+        this.actedOn = null;
+        throw err;
+      },
+    );
+  }
+
+  /** Several people play on this device: no hand may stay in sight of the next one. */
+  get shared() {
+    const f = this.screen.frame;
+    return !!f && this.deviceSeats(f.room).length > 1;
   }
 
   tileSize() {
@@ -219,6 +244,10 @@ class DeviceHand {
       this.screen.root.classList.remove("device-turn");
       return;
     }
+    if (this.actedOn !== null && frame.version > this.actedOn) {
+      this.actedOn = null;
+      if (devices.length > 1) this.hide(); // the move is made: the hand leaves at once
+    }
     const ds = frame.device_seat;
     const pending = ds !== null && ds !== undefined;
     if (pending && ds !== this.seat) {
@@ -243,7 +272,9 @@ class DeviceHand {
     this.hide();
     this.setCovered(true);
     clear(this.cover);
-    this.cover.append(el("span.handover-title", t("hand.handover", { name: seatName(room, ds) })), el("small", t("hand.handover_hidden")));
+    const name = seatName(room, ds);
+    const title = ds === this.lastActor ? t("hand.handover_again", { name }) : t("hand.handover", { name });
+    this.cover.append(el("span.handover-title", title), el("small", t("hand.handover_hidden")));
     this.cover.dataset.seat = String(ds);
     this.screen.root.classList.add("device-turn");
   }
@@ -257,11 +288,12 @@ class DeviceHand {
     this.hand.render({ ...frame.device_view, version: frame.version }, frame.room);
   }
 
-  /** Someone else (a computer, a phone) plays: the person on this device keeps seeing their hand,
-   * minus the tiles they have laid since (nothing else is known or shown). */
+  /** Someone else (a computer, a phone) plays: the table alone, or, with one person on this
+   * device, their hand minus the tiles they have laid since (nothing else is known or shown). */
   showBetweenTurns(v, room, version, devices) {
     this.screen.root.classList.remove("device-turn");
     this.active = false;
+    if (devices.length > 1) this.hide();
     if (this.seat === null || !this.lastView) {
       this.hand.clear();
       const turnName = v.turn !== null && v.turn !== undefined ? seatName(room, v.turn) : "";
