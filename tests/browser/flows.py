@@ -76,12 +76,12 @@ def join_phone(page, url, name):
     page.wait_for_selector("#join-name", timeout=TIMEOUT)
     page.fill("#join-name", name)
     page.click(".join-go")
-    page.wait_for_function("() => window.__domino.S.role === 'seat'", timeout=TIMEOUT)
+    page.wait_for_function("() => window.__domino.role === 'seat'", timeout=TIMEOUT)
 
 
 def phone_state(page) -> dict | None:
     return page.evaluate(
-        """() => { const S = window.__domino.S; const v = S.view; if (!v) return null;
+        """() => { const S = window.__domino; const v = S.view; if (!v) return null;
         return {phase: v.phase, turn: v.turn, seat: S.seat, legal: v.legal, hand: v.hand,
                 version: S.frame.version, profile: v.profile}; }"""
     )
@@ -89,10 +89,10 @@ def phone_state(page) -> dict | None:
 
 def wait_game(page):
     page.wait_for_selector(".hand-layout", timeout=TIMEOUT)
-    page.wait_for_function("() => window.__domino.S.view", timeout=TIMEOUT)
+    page.wait_for_function("() => window.__domino.view", timeout=TIMEOUT)
 
 
-PHONE_VERSION = "window.__domino.S.frame.version"
+PHONE_VERSION = "window.__domino.frame.version"
 HOST_VERSION = "window.__domino.frame.version"
 
 

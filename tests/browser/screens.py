@@ -2,7 +2,9 @@
 
 Table 1920x1080 and 1280x720: lobby, playing (line and Mexican Train), results.
 Phone 390x844 portrait and 844x390 landscape: join, hand on turn, both-ends choice, results.
-Single device: playing, handover cover; rules panel.
+Phone 360x640: join and hand on turn against a computer.
+Single device (1280x800, 390x844, 360x640): lobby, handover cover, hand, the table right after
+a move (the hand is gone); rules panel.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ sys.path[:0] = [HERE, ROOT]
 import flows  # noqa: E402
 from conftest import CHROMIUM_ARGS, LiveServer  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from seeds import both_ends_seed, fixed_seed  # noqa: E402
+from seeds import both_ends_seed, engine_dealt_seed, fixed_seed  # noqa: E402
 
 PHONE_PORTRAIT = {"width": 390, "height": 844}
 PHONE_LANDSCAPE = {"width": 844, "height": 390}
+PHONE_SMALL = {"width": 360, "height": 640}
 
 
 def phone_context(browser, viewport, lang="en"):
@@ -59,7 +62,7 @@ def table_round(browser, server, out, size, tag, lang="en"):  # noqa: C901
         if shoot_join:
             shoot(p, out, f"phone-{'portrait' if i == 0 else 'landscape'}-join")
         p.click(".join-go")
-        p.wait_for_function("() => window.__domino.S.role === 'seat'")
+        p.wait_for_function("() => window.__domino.role === 'seat'")
     shoot(table, out, f"table-{tag}-lobby-seated")
     flows.start_game(table)
     for p in phones:
@@ -85,10 +88,10 @@ def table_round(browser, server, out, size, tag, lang="en"):  # noqa: C901
             shoot(page, out, f"phone-{which}-both-ends")
             shoot(other, out, f"phone-{'landscape' if which == 'portrait' else 'portrait'}-waiting")
             page.click(".choice-group .btn--choice")
-            flows.wait_version_change(page, st["version"], "window.__domino.S.frame.version")
+            flows.wait_version_change(page, st["version"], "window.__domino.frame.version")
             # the other phone's turn, and a preview on it
             other.wait_for_function(
-                "() => { const S = window.__domino.S; return S.view.turn === S.seat || S.view.phase !== 'play'; }"
+                "() => { const S = window.__domino; return S.view.turn === S.seat || S.view.phase !== 'play'; }"
             )
             so = flows.phone_state(other)
             if so["phase"] == "play":
@@ -105,7 +108,7 @@ def table_round(browser, server, out, size, tag, lang="en"):  # noqa: C901
                     else:
                         other.click(".choice-group .btn--choice")
                         other.click(".act-confirm")
-                    flows.wait_version_change(other, so["version"], "window.__domino.S.frame.version")
+                    flows.wait_version_change(other, so["version"], "window.__domino.frame.version")
             break
         if dup:
             break
@@ -162,15 +165,44 @@ def table_mexican(browser, server, out, size, tag):
     if tag == "1920":
         s = flows.phone_state(p)
         p.wait_for_function(
-            "() => { const v = window.__domino.S.view; return v.phase !== 'play' || v.turn === window.__domino.S.seat; }"
+            "() => { const v = window.__domino.view; return v.phase !== 'play' || v.turn === window.__domino.seat; }"
         )
         shoot(p, out, "phone-portrait-mexican-train")
     pctx.close()
     ctx.close()
 
 
+def phone_small(browser, server, out):
+    """A 360x640 phone against a computer: join, then its turn."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en")
+    table = ctx.new_page()
+    flows.open_table(table, server.url)
+    flows.lobby_setup(table, "draw", players=2, seats=["phone", "computer:easy"])
+    pctx = phone_context(browser, PHONE_SMALL)
+    p = pctx.new_page()
+    p.goto(flows.join_urls(table)[0])
+    p.wait_for_selector("#join-name")
+    p.fill("#join-name", "Ana")
+    shoot(p, out, "phone-360-join")
+    p.click(".join-go")
+    p.wait_for_function("() => window.__domino.role === 'seat'")
+    flows.start_game(table)
+    flows.wait_game(p)
+    p.wait_for_function(
+        "() => { const v = window.__domino.view; return v.phase !== 'play' || v.turn === window.__domino.seat; }"
+    )
+    shoot(p, out, "phone-360-turn")
+    pctx.close()
+    ctx.close()
+
+
 def solo(browser, server, out):
-    for name, vp in [("solo-1280", {"width": 1280, "height": 800}), ("solo-phone", PHONE_PORTRAIT)]:
+    sizes = [
+        ("solo-1280", {"width": 1280, "height": 800}),
+        ("solo-phone", PHONE_PORTRAIT),
+        ("solo-360", PHONE_SMALL),
+    ]
+    for name, vp in sizes:
         ctx = browser.new_context(viewport=vp, locale="en", has_touch=vp["width"] < 500)
         page = ctx.new_page()
         page.goto(server.url + "/solo")
@@ -193,6 +225,9 @@ def solo(browser, server, out):
         page.click(".handover")
         page.wait_for_selector(".device-panel .hand-tile")
         shoot(page, out, f"{name}-hand")
+        st = flows.device_state(page)
+        flows.play_one(page, st, version_expr=flows.HOST_VERSION)
+        shoot(page, out, f"{name}-after-move")
         ctx.close()
 
 
@@ -210,11 +245,15 @@ def main(argv=None):
                 with fixed_seed(both_ends_seed()):
                     table_round(browser, server, args.out, {"width": 1920, "height": 1080}, "1920")
                     table_round(browser, server, args.out, {"width": 1280, "height": 720}, "1280")
+                with fixed_seed(1):
+                    phone_small(browser, server, args.out)
             if args.only in (None, "mexican"):
-                table_mexican(browser, server, args.out, {"width": 1920, "height": 1080}, "1920")
-                table_mexican(browser, server, args.out, {"width": 1280, "height": 720}, "1280")
+                with fixed_seed(engine_dealt_seed(4)):
+                    table_mexican(browser, server, args.out, {"width": 1920, "height": 1080}, "1920")
+                    table_mexican(browser, server, args.out, {"width": 1280, "height": 720}, "1280")
             if args.only in (None, "solo"):
-                solo(browser, server, args.out)
+                with fixed_seed(1):
+                    solo(browser, server, args.out)
             browser.close()
     finally:
         server.stop()

@@ -41,6 +41,17 @@ def both_ends_seed(profile="draw", options=None, seats=2, max_before=8):
     raise AssertionError("no seed with a both-ends choice")
 
 
+def draw_seed(players=2, max_before=12):
+    """A Draw game seed where, playing first legal actions, someone must draw within a few moves."""
+    for seed in range(1, 5000):
+        n = first_legal_until(
+            "draw", {"players": players}, seed, lambda legal: any("draw" in a for a in legal), max_before
+        )
+        if n is not None and n >= 1:
+            return seed
+    raise AssertionError("no seed with an early draw")
+
+
 @contextlib.contextmanager
 def fixed_seed(seed):
     """Every deal of the server uses `seed` while inside."""
@@ -52,3 +63,17 @@ def fixed_seed(seed):
         yield seed
     finally:
         rooms.secrets = old
+
+
+def engine_dealt_seed(players=2):
+    """A Mexican Train deal where somebody holds 12-12, so the round starts without a long
+    search through the boneyard (a test plays only a slice of the round)."""
+    return next(
+        seed
+        for seed in range(1, 500)
+        if any(
+            str(t) == "12-12"
+            for h in engine.deal_from_seed("mexican-train", {"players": players}, seed).hands
+            for t in h
+        )
+    )

@@ -38,7 +38,7 @@ def phone_vs_computer(live_server, phone, screen, **phone_opts):
 
 def my_turn(page):
     page.wait_for_function(
-        "() => { const S = window.__domino.S; const v = S.view; return v && (v.phase !== 'play' || (v.turn === S.seat && v.legal.length)); }",
+        "() => { const S = window.__domino; const v = S.view; return v && (v.phase !== 'play' || (v.turn === S.seat && v.legal.length)); }",
         timeout=TIMEOUT,
     )
     return phone_state(page)
@@ -49,7 +49,7 @@ def turn_with_single_play(page, need_line=False):
     for _ in range(60):
         st = my_turn(page)
         assert st["phase"] == "play", "the round ended first"
-        line = page.evaluate("() => window.__domino.S.view.line.length")
+        line = page.evaluate("() => window.__domino.view.line.length")
         plays = [a for a in st["legal"] if "play" in a]
         singles = [a for a in plays if sum(1 for b in plays if b["play"] == a["play"]) == 1]
         if singles and (line or not need_line):
@@ -80,7 +80,7 @@ def test_preview_then_confirm(live_server, phone, screen):
     page.wait_for_selector(".hand-board .board-tile--ghost", state="detached")
     page.click(f".hand-strip .hand-tile[data-tile='{tile}']")
     page.click(".act-confirm")
-    wait_version_change(page, st["version"], "window.__domino.S.frame.version")
+    wait_version_change(page, st["version"], "window.__domino.frame.version")
     page.wait_for_selector(f".hand-strip .hand-tile[data-tile='{tile}']", state="detached")
     table.wait_for_selector(f".table-board .board-tile[data-tile='{tile}']")
 
@@ -112,7 +112,7 @@ def test_both_ends_choice_shows_each_end(live_server, phone, screen):
         play_one(p, st)
     else:
         raise AssertionError("no both-ends choice came up")
-    ends = p.evaluate("() => window.__domino.S.view.ends")
+    ends = p.evaluate("() => window.__domino.view.ends")
     tiles = [a["play"] for a in st["legal"] if a.get("end")]
     tile = next(x for x in tiles if tiles.count(x) > 1)
     p.click(f".hand-strip .hand-tile[data-tile='{tile}']")
@@ -124,8 +124,8 @@ def test_both_ends_choice_shows_each_end(live_server, phone, screen):
     assert p.locator(".hand-board .board-slot[data-end='left']").inner_text().strip() == str(ends["left"])
     assert p.locator(".hand-board .board-slot[data-end='right']").inner_text().strip() == str(ends["right"])
     right.click()
-    wait_version_change(p, st["version"], "window.__domino.S.frame.version")
-    line = p.evaluate("() => window.__domino.S.view.line")
+    wait_version_change(p, st["version"], "window.__domino.frame.version")
+    line = p.evaluate("() => window.__domino.view.line")
     assert line[-1]["tile"] == tile
 
 
@@ -157,12 +157,12 @@ def test_keyboard_selector_and_live_region(live_server, phone, screen):
     page.wait_for_selector(f".hand-strip .hand-tile[data-tile='{tile}'][aria-pressed='true']")
     assert page.evaluate("() => document.activeElement.dataset.tile") == tile
     page.keyboard.press("Enter")
-    wait_version_change(page, st["version"], "window.__domino.S.frame.version")
+    wait_version_change(page, st["version"], "window.__domino.frame.version")
     page.wait_for_selector(f".hand-strip .hand-tile[data-tile='{tile}']", state="detached")
     # the live region announced the move
     page.wait_for_function(
         "t => document.getElementById('live') && document.getElementById('live').textContent.includes(t)",
-        arg=page.evaluate(f"() => window.__domino.tileName('{tile}')"),
+        arg=page.evaluate(f"async () => (await import('/static/js/i18n.js')).tileName('{tile}')"),
         timeout=TIMEOUT,
     )
 
@@ -174,7 +174,7 @@ def test_reload_mid_hand_keeps_the_seat(live_server, phone, screen):
     before = phone_state(page)
     page.reload()
     wait_game(page)
-    page.wait_for_function("() => window.__domino.S.role === 'seat'")
+    page.wait_for_function("() => window.__domino.role === 'seat'")
     after = phone_state(page)
     assert after["seat"] == before["seat"] == 0
     assert after["hand"] == before["hand"]
@@ -346,7 +346,7 @@ def test_hint_glows_a_legal_tile_with_its_reason(live_server, phone, screen):
 def test_the_phone_may_undo_only_after_a_decision_of_its_own(live_server, phone, screen):
     table, page = phone_vs_computer(live_server, phone, screen)
     st = my_turn(page)
-    frame = page.evaluate("() => window.__domino.S.frame")
+    frame = page.evaluate("() => window.__domino.frame")
     assert frame["can_undo"] is False and frame["can_redo"] is False
     play_one(page, st)
-    page.wait_for_function("() => window.__domino.S.frame.can_undo === true", timeout=TIMEOUT)
+    page.wait_for_function("() => window.__domino.frame.can_undo === true", timeout=TIMEOUT)

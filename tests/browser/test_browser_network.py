@@ -32,21 +32,21 @@ def test_wifi_loss_reconnects_within_two_seconds(live_server, phone, screen):
     # the Wi-Fi goes: no request gets through and the open socket dies
     page.context.set_offline(True)
     page.evaluate("() => window.__sockets[window.__sockets.length - 1].close()")
-    page.wait_for_function("() => window.__domino.S.status !== 'open'", timeout=TIMEOUT)
+    page.wait_for_function("() => window.__domino.status !== 'open'", timeout=TIMEOUT)
     time.sleep(3)  # away for a while: several reconnection attempts fail meanwhile
-    assert page.evaluate("() => window.__domino.S.status") != "open"
+    assert page.evaluate("() => window.__domino.status") != "open"
 
     # the Wi-Fi comes back
     back = time.monotonic()
     page.context.set_offline(False)
     page.wait_for_function(
-        "n => window.__domino.S.status === 'open' && window.__sockets.length > n "
+        "n => window.__domino.status === 'open' && window.__sockets.length > n "
         "&& window.__sockets[window.__sockets.length - 1].readyState === 1",
         arg=opened,
         timeout=TIMEOUT,
     )
     page.wait_for_function(
-        "v => window.__domino.S.frame && window.__domino.S.frame.version >= v",
+        "v => window.__domino.frame && window.__domino.frame.version >= v",
         arg=before["version"],
         timeout=TIMEOUT,
     )
@@ -64,6 +64,6 @@ def test_reconnection_backoff_never_waits_more_than_two_seconds():
     import re
     from pathlib import Path
 
-    source = (Path(__file__).resolve().parents[2] / "web" / "js" / "net.js").read_text()
+    source = (Path(__file__).resolve().parents[2] / "web" / "js" / "base" / "net.js").read_text()
     backoff = json.loads(re.search(r"const BACKOFF = (\[[^\]]*\]);", source).group(1))
     assert backoff and max(backoff) <= 2000

@@ -69,5 +69,5 @@ def test_two_phones_play_a_draw_hand_while_the_table_follows(live_server, phone,
     # the host deals the next round from the results screen
     table.click(".res-next")
     ana.wait_for_function(
-        "() => window.__domino.S.view.round === 2 && window.__domino.S.view.phase === 'play'", timeout=TIMEOUT
+        "() => window.__domino.view.round === 2 && window.__domino.view.phase === 'play'", timeout=TIMEOUT
     )

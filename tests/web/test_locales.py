@@ -165,3 +165,22 @@ def test_translations_are_not_english_copies(catalogues):
             k for k, v in catalogues[lang].items() if isinstance(v, str) and len(v) > 25 and v == en.get(k)
         ]
         assert not copied, f"{lang}: copied from English: {copied}"
+
+
+def keys_used_by_the_client():
+    """Every catalogue key web/js names literally: t("..."), tParagraphs("...")."""
+    used = set()
+    for path in (ROOT / "web" / "js").rglob("*.js"):
+        src = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r"\b(?:t|tParagraphs)\(\s*[\"'`]([a-z0-9_\-]+(?:\.[a-z0-9_\-]+)+)[\"'`]", src))
+    return used
+
+
+def test_every_key_the_client_names_is_in_the_catalogues(catalogues):
+    used = keys_used_by_the_client()
+    assert len(used) > 100, "the scan of web/js found too few keys"
+    for lang in LANGS:
+        data = catalogues[lang]
+        # a plural key lives as key.one / key.other
+        missing = sorted(k for k in used if k not in data and f"{k}.other" not in data)
+        assert not missing, f"{lang}.json lacks keys the client uses: {missing}"

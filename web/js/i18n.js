@@ -3,31 +3,23 @@
 //   await initI18n()            pick the device's language (localStorage, navigator, "en") and load it
 //   t(key, params)              "{name}" placeholders; with params.count, key.one / key.other
 //   await setLanguage(lang)     load, switch and remember the choice on this device
-//   getLanguage(), SUPPORTED, onLanguageChange(fn), applyTranslations(root)
-//   tileName(a, b), numberWord(n)   spoken tile names for ARIA labels ("six-four", "double five")
+//   getLanguage(), SUPPORTED, has(key), tParagraphs(key)
+//   tileName(a, b)              spoken tile names for ARIA labels ("six-four", "double five")
 //
 // With another language, English is loaded too (in parallel) and fills any key that catalogue
 // lacks; a key missing everywhere shows as the key itself, so a gap is visible instead of blank.
 
 export const SUPPORTED = ["en", "id", "fr", "ms", "nb"];
-export const DEFAULT_LANGUAGE = "en";
-export const STORAGE_KEY = "domino.lang";
+const DEFAULT_LANGUAGE = "en";
+const STORAGE_KEY = "domino.lang";
 
 const catalogues = new Map(); // lang -> Promise<object>
 const loaded = new Map(); // lang -> object
-const listeners = new Set();
 let current = DEFAULT_LANGUAGE;
-let base = "/locales/";
-
-/** Where the catalogues live (default "/locales/", relative to the site root). */
-export function setLocaleBase(url) {
-  base = url.endsWith("/") ? url : url + "/";
-  catalogues.clear();
-  loaded.clear();
-}
+const BASE = "/locales/";
 
 /** Map any language tag to a supported language, or null. */
-export function matchLanguage(tag) {
+function matchLanguage(tag) {
   if (!tag) return null;
   const lower = String(tag).toLowerCase().replace("_", "-");
   const primary = lower.split("-")[0];
@@ -61,7 +53,7 @@ export function detectLanguage() {
 
 async function fetchCatalogue(lang) {
   if (!catalogues.has(lang)) {
-    const p = fetch(`${base}${lang}.json`, { cache: "no-cache" })
+    const p = fetch(`${BASE}${lang}.json`, { cache: "no-cache" })
       .then((res) => {
         if (!res.ok) throw new Error(`locale ${lang}: HTTP ${res.status}`);
         return res.json();
@@ -77,11 +69,6 @@ async function fetchCatalogue(lang) {
     catalogues.set(lang, p);
   }
   return catalogues.get(lang);
-}
-
-/** Load a catalogue without switching to it (e.g. to show a preview). */
-export function loadLanguage(lang) {
-  return fetchCatalogue(matchLanguage(lang) || DEFAULT_LANGUAGE);
 }
 
 /** Switch language. Remembers the choice on this device unless {persist: false}. */
@@ -107,13 +94,6 @@ export async function setLanguage(lang, { persist = true } = {}) {
     }
   }
   if (globalThis.document?.documentElement) document.documentElement.lang = current;
-  for (const fn of listeners) {
-    try {
-      fn(current);
-    } catch (err) {
-      console.error(err);
-    }
-  }
   return current;
 }
 
@@ -124,12 +104,6 @@ export function initI18n() {
 
 export function getLanguage() {
   return current;
-}
-
-/** Call fn(lang) after every language switch; returns an unsubscribe function. */
-export function onLanguageChange(fn) {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
 }
 
 function lookup(key) {
@@ -152,7 +126,7 @@ function pluralCategory(count) {
 }
 
 /** Replace {name} placeholders; unknown ones stay visible. */
-export function format(text, params) {
+function format(text, params) {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name) =>
     Object.prototype.hasOwnProperty.call(params, name) && params[name] !== undefined && params[name] !== null
@@ -178,13 +152,6 @@ export function t(key, params) {
   return format(String(value), params);
 }
 
-/** The raw value of a key: a string or an array of paragraphs (e.g. rules.<profile>). */
-export function tRaw(key) {
-  const v = lookup(key);
-  if (v === undefined) return undefined;
-  return Array.isArray(v) ? v.slice() : v;
-}
-
 /** Paragraphs of a key as an array of strings (rules text), with placeholders filled. */
 export function tParagraphs(key, params) {
   const v = lookup(key);
@@ -198,7 +165,7 @@ export function has(key) {
 }
 
 /** The spoken word for a number 0..12 ("number.6" -> "six"). */
-export function numberWord(n) {
+function numberWord(n) {
   return t(`number.${n}`);
 }
 
@@ -214,29 +181,4 @@ export function tileName(a, b) {
   const hi = Math.max(a, b);
   const lo = Math.min(a, b);
   return t("aria.tile", { a: numberWord(hi), b: numberWord(lo) });
-}
-
-/**
- * Fill elements marked with data-i18n="key" (text) and data-i18n-attr="attr:key;attr2:key2"
- * under root. Optional data-i18n-params holds JSON placeholders.
- */
-export function applyTranslations(root = globalThis.document) {
-  if (!root) return;
-  for (const el of root.querySelectorAll("[data-i18n], [data-i18n-attr]")) {
-    let params;
-    if (el.dataset.i18nParams) {
-      try {
-        params = JSON.parse(el.dataset.i18nParams);
-      } catch {
-        params = undefined;
-      }
-    }
-    if (el.dataset.i18n) el.textContent = t(el.dataset.i18n, params);
-    if (el.dataset.i18nAttr) {
-      for (const pair of el.dataset.i18nAttr.split(";")) {
-        const [attr, key] = pair.split(":").map((s) => s.trim());
-        if (attr && key) el.setAttribute(attr, t(key, params));
-      }
-    }
-  }
 }

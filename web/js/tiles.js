@@ -23,12 +23,12 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-export const IVORY = "#fbf6e6";
-export const EDGE = "#3b3326";
-export const DIVIDER = "#4a4032";
-export const BACK = "#1d3b5c";
-export const BACK_EDGE = "#0e2238";
-export const BACK_PATTERN = "#c9d8ea";
+const IVORY = "#fbf6e6";
+const EDGE = "#3b3326";
+const DIVIDER = "#4a4032";
+const BACK = "#1d3b5c";
+const BACK_EDGE = "#0e2238";
+const BACK_PATTERN = "#c9d8ea";
 
 // Dark pip colours per number, all legible on ivory (tests check contrast >= 7:1). Shape, not
 // colour, carries the number: colour only helps to spot the same number quickly.
@@ -47,7 +47,7 @@ export const PIP_COLORS = [
   "#2b2a78", // 11 indigo
   "#1a1a1a", // 12 black
 ];
-export const PIP_DARK = "#1a1a1a";
+const PIP_DARK = "#1a1a1a";
 
 const HIGHLIGHTS = {
   fit: { color: "#f5b301", width: 6, dash: "" },
@@ -95,7 +95,7 @@ export function pipRadius(n) {
   return n >= 10 ? 8.2 : 10.5;
 }
 
-export function parseTile(text) {
+function parseTile(text) {
   const m = /^\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*$/.exec(String(text));
   if (!m) throw new RangeError(`not a tile: ${text}`);
   return [Number(m[1]), Number(m[2])];
@@ -225,10 +225,3 @@ export function tileElement(a, b, options) {
 }
 
 export const tileSVG = tileElement;
-
-/** Every tile of a double-n set, as [a, b] pairs with a >= b, in the usual order. */
-export function fullSet(max = 6) {
-  const out = [];
-  for (let a = 0; a <= max; a++) for (let b = 0; b <= a; b++) out.push([a, b]);
-  return out;
-}

@@ -1,12 +1,13 @@
 // The table as everyone sees it (table view): the board in the middle, the seats around it in
 // the profile's direction, and, for seats played on this device, the pass-and-play hand.
 
-import { tileSVGString } from "./tiles.js";
-import { t, tileName } from "./i18n.js";
-import { el, clear, seatName, describeMove, announce, toast, errorText, icon } from "./ui.js";
+import { tileSVGString } from "../tiles.js";
+import { t } from "../i18n.js";
+import { el, clear, announce, icon } from "../base/dom.js";
+import { seatName, describeMove } from "../base/words.js";
+import { playModeFor } from "../base/prefs.js";
 import { Board } from "./board.js";
 import { HandPanel, installSelector } from "./handpanel.js";
-import { playModeFor } from "./common.js";
 
 const KIND_ICON = { phone: "phone", computer: "computer", device: "person" };
 
@@ -101,69 +102,103 @@ export class TableScreen {
     this.grid.classList.toggle("table-grid--sides", !compact && placed.some((p) => p.area === "left" || p.area === "right"));
   }
 
-  // eslint-disable-next-line complexity
-  seatPanel(i, v, room, compact) {
+  /** The badges under a seat's name: passed, drew, offline, stand-in, train marker. */
+  seatStatus(i, v, room) {
     const vs = v.seats[i];
     const rs = room.seats[i] || {};
-    const turn = v.phase === "play" && v.turn === i;
-    const name = seatName(room, i);
-    const team = v.teams ? (v.teams[0].includes(i) ? 0 : 1) : null;
-    const score = v.scores ? v.scores[v.score_kind === "team_points" ? i % 2 : i] : null;
     const status = [];
     if (vs.passed) status.push(el("span.badge.badge--pass", t("table.passed")));
     if (vs.drew) status.push(el("span.badge.badge--drew", t("table.drew", { count: vs.drew })));
     if (rs.kind === "phone" && rs.taken && !rs.connected && !rs.standin) status.push(el("span.badge.badge--off", icon("warn"), " ", t("app.offline")));
-    if (rs.standin) status.push(el("span.badge", icon("computer"), " ", t("table.standin", { name })));
+    if (rs.standin) status.push(el("span.badge", icon("computer"), " ", t("table.standin", { name: seatName(room, i) })));
     if (v.trains && v.trains.personal[i] && v.trains.personal[i].marker) status.push(el("span.badge", icon("train"), " ", t("table.marker")));
+    return status.length ? el("div.seat-status", status) : null;
+  }
+
+  seatHead(i, v, room, team) {
+    const rs = room.seats[i] || {};
+    const score = v.scores ? v.scores[v.score_kind === "team_points" ? team : i] : null;
+    return el(
+      "header.seat-head",
+      el("span.seat-kind", KIND_ICON[rs.kind] ? icon(KIND_ICON[rs.kind]) : ""),
+      el("span.seat-name", seatName(room, i)),
+      team !== null ? el("span.seat-team", { title: t("results.team") }, String.fromCharCode(65 + team)) : null,
+      score !== null && score !== undefined ? el("span.seat-score", { title: t(`table.score_kind.${v.score_kind}`) }, String(score)) : null,
+    );
+  }
+
+  seatPanel(i, v, room, compact) {
+    const vs = v.seats[i];
+    const turn = v.phase === "play" && v.turn === i;
+    const name = seatName(room, i);
+    const team = v.teams ? v.teams.findIndex((seats) => seats.includes(i)) : null;
     const label = [t("aria.hand_count", { name, count: vs.count })];
     if (vs.discards) label.push(t("table.discards", { count: vs.discards }));
     if (turn) label.push(t("aria.turn_of", { name }));
-    const panel = el(
+    return el(
       `section.seat${turn ? ".seat--turn" : ""}${team !== null ? `.seat--team${team}` : ""}${compact ? ".seat--compact" : ""}`,
       { dataset: { seat: String(i) }, "aria-label": label.join(", ") },
-      el(
-        "header.seat-head",
-        el("span.seat-kind", KIND_ICON[rs.kind] ? icon(KIND_ICON[rs.kind]) : ""),
-        el("span.seat-name", name),
-        team !== null ? el("span.seat-team", { title: t("results.team") }, team === 0 ? "A" : "B") : null,
-        score !== null && score !== undefined ? el("span.seat-score", { title: t(`table.score_kind.${v.score_kind}`) }, String(score)) : null,
-      ),
+      this.seatHead(i, v, room, team),
       el(
         "div.seat-body",
         el("span.seat-count", String(vs.count)),
         backs(vs.count, compact ? 7 : 11, compact ? 8 : 12),
         vs.discards ? el("span.seat-discards", { title: t("table.discards", { count: vs.discards }) }, backs(vs.discards, compact ? 6 : 9, 7), el("small", t("table.discards", { count: vs.discards }))) : null,
       ),
-      status.length ? el("div.seat-status", status) : null,
+      this.seatStatus(i, v, room),
       turn ? el("div.seat-turn", "▶ ", t("table.turn", { name })) : null,
       this.seatExtra(i, v, room),
     );
-    return panel;
   }
 }
 
-/** Pass-and-play: the hand of the device seat whose decision is pending, behind a cover. */
-export class DeviceHand {
+/** Pass-and-play: the hand of the device seat whose decision is pending, behind a cover. With
+ * several people on this device a hand shows only after its player taps the cover, and leaves
+ * the page as soon as that player has acted; computer turns in between show the table alone.
+ * With one person (the rest computers) their hand stays, minus the tiles they laid since. */
+class DeviceHand {
   constructor(root, screen) {
     this.root = root;
     this.screen = screen;
     this.seat = null; // seat whose hand is on screen
     this.lastView = null; // the last seat view shown (to keep the hand visible while computers play)
     this.active = false;
+    this.actedOn = null; // the version this hand's last action was sent on
+    this.lastActor = null; // the seat that acted last on this device
     this.cover = el("button.handover", { type: "button", onclick: () => this.reveal() });
     this.panelBox = el("div.device-panel");
     this.root.append(this.cover, this.panelBox);
     this.hand = new HandPanel(this.panelBox, {
-      send: (action) => {
-        this.lastSent = action;
-        return screen.net.request("act", { action: { ...action, seat: this.seat }, version: screen.frame.version });
-      },
+      send: (action) => this.act(action),
       hint: () => screen.net.request("hint", { seat: this.seat, version: screen.frame.version }),
       mode: () => playModeFor(screen.frame && screen.frame.view && screen.frame.view.profile),
       onBoard: () => screen.renderBoard(),
       tileSize: () => this.tileSize(),
     });
     this.cover.hidden = true;
+  }
+
+  act(action) {
+    const version = this.screen.frame.version;
+    this.lastSent = action;
+    this.actedOn = version;
+    this.lastActor = this.seat;
+    return this.screen.net.request("act", { action: { ...action, seat: this.seat }, version }).then(
+      (ok) => {
+        if (this.shared) this.render(this.screen.frame);
+        return ok;
+      },
+      (err) => {
+        this.actedOn = null;
+        throw err;
+      },
+    );
+  }
+
+  /** Several people play on this device: no hand may stay in sight of the next one. */
+  get shared() {
+    const f = this.screen.frame;
+    return !!f && this.deviceSeats(f.room).length > 1;
   }
 
   tileSize() {
@@ -194,7 +229,6 @@ export class DeviceHand {
     if (first) first.focus({ preventScroll: true });
   }
 
-  // eslint-disable-next-line complexity
   render(frame) {
     const room = frame.room;
     const v = frame.view;
@@ -204,63 +238,77 @@ export class DeviceHand {
       this.hide();
       return;
     }
-    const ds = frame.device_seat;
     if (!v || v.phase !== "play") {
       this.hide();
-      this.cover.hidden = true;
-      this.root.classList.remove("device-hand--covered");
+      this.setCovered(false);
       this.screen.root.classList.remove("device-turn");
       return;
     }
-    if (ds !== null && ds !== undefined && ds !== this.seat) {
-      if (devices.length === 1 || this.seat === null && this.lastView === null && devices.length === 1) {
-        this.seat = ds;
-      } else {
-        // handover: nothing of the previous hand stays in the page
-        this.hide();
-        this.cover.hidden = false;
-        this.root.classList.add("device-hand--covered");
-        clear(this.cover);
-        this.cover.append(
-          el("span.handover-title", t("hand.handover", { name: seatName(room, ds) })),
-          el("small", t("hand.handover_hidden")),
-        );
-        this.cover.dataset.seat = String(ds);
-        this.screen.root.classList.add("device-turn");
+    if (this.actedOn !== null && frame.version > this.actedOn) {
+      this.actedOn = null;
+      if (devices.length > 1) this.hide(); // the move is made: the hand leaves at once
+    }
+    const ds = frame.device_seat;
+    const pending = ds !== null && ds !== undefined;
+    if (pending && ds !== this.seat) {
+      if (devices.length > 1) {
+        this.showCover(ds, room);
         return;
       }
+      this.seat = ds; // one person on this device: no handover
     }
-    this.cover.hidden = true;
-    this.root.classList.remove("device-hand--covered");
-    if (ds !== null && ds !== undefined && ds === this.seat) {
-      this.active = true;
-      this.lastView = frame.device_view;
-      this.hand.owner = devices.length > 1 ? seatName(room, ds) : null;
-      this.screen.root.classList.add("device-turn");
-      this.hand.render({ ...frame.device_view, version: frame.version }, room);
-      return;
-    }
+    this.setCovered(false);
+    if (pending) this.showTurn(frame, devices);
+    else this.showBetweenTurns(v, room, frame.version, devices);
+  }
+
+  setCovered(on) {
+    this.cover.hidden = !on;
+    this.root.classList.toggle("device-hand--covered", on);
+  }
+
+  /** Handover: nothing of the previous hand stays in the page until the next person taps. */
+  showCover(ds, room) {
+    this.hide();
+    this.setCovered(true);
+    clear(this.cover);
+    const name = seatName(room, ds);
+    const title = ds === this.lastActor ? t("hand.handover_again", { name }) : t("hand.handover", { name });
+    this.cover.append(el("span.handover-title", title), el("small", t("hand.handover_hidden")));
+    this.cover.dataset.seat = String(ds);
+    this.screen.root.classList.add("device-turn");
+  }
+
+  /** The device seat on screen decides now. */
+  showTurn(frame, devices) {
+    this.active = true;
+    this.lastView = frame.device_view;
+    this.hand.owner = devices.length > 1 ? seatName(frame.room, this.seat) : null;
+    this.screen.root.classList.add("device-turn");
+    this.hand.render({ ...frame.device_view, version: frame.version }, frame.room);
+  }
+
+  /** Someone else (a computer, a phone) plays: the table alone, or, with one person on this
+   * device, their hand minus the tiles they have laid since (nothing else is known or shown). */
+  showBetweenTurns(v, room, version, devices) {
     this.screen.root.classList.remove("device-turn");
     this.active = false;
-    // someone else (a computer, a phone) is playing: the same person keeps seeing their hand,
-    // minus the tiles they have laid since (nothing else is known or shown)
-    if (this.seat !== null && this.lastView) {
-      const played = new Set();
-      const hist = v.history || [];
-      for (const h of hist.slice((this.lastView.history || []).length)) {
-        if (h.seat !== this.seat) continue;
-        if (h.play) played.add(h.play);
-        if ("discard" in h && this.lastSent && this.lastSent.discard) played.add(this.lastSent.discard);
-      }
-      const hand = (this.lastView.hand || []).filter((x) => !played.has(x));
-      this.hand.owner = devices.length > 1 ? seatName(room, this.seat) : null;
-      this.hand.render({ ...v, seat: this.seat, hand, own_discards: this.lastView.own_discards, legal: [], version: frame.version }, room);
-    } else {
+    if (devices.length > 1) this.hide();
+    if (this.seat === null || !this.lastView) {
       this.hand.clear();
       const turnName = v.turn !== null && v.turn !== undefined ? seatName(room, v.turn) : "";
       this.hand.status.textContent = turnName ? t("hand.waiting_for", { name: turnName }) : "";
+      return;
     }
+    const played = new Set();
+    for (const h of (v.history || []).slice((this.lastView.history || []).length)) {
+      if (h.seat !== this.seat) continue;
+      if (h.play) played.add(h.play);
+      if ("discard" in h && this.lastSent && this.lastSent.discard) played.add(this.lastSent.discard);
+    }
+    const hand = (this.lastView.hand || []).filter((x) => !played.has(x));
+    this.hand.owner = devices.length > 1 ? seatName(room, this.seat) : null;
+    this.hand.render({ ...v, seat: this.seat, hand, own_discards: this.lastView.own_discards, legal: [], legal_places: [], version }, room);
   }
 }
 
-export { toast, errorText, tileName };

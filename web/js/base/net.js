@@ -17,13 +17,13 @@ const PING_EVERY = 10000;
 const PONG_WITHIN = 5000;
 
 export class Net {
-  constructor({ hello, onWelcome, onView, onMessage, onStatus, url } = {}) {
+  constructor({ hello, onWelcome, onView, onMessage, onStatus } = {}) {
     this.hello = hello || (() => ({}));
     this.onWelcome = onWelcome || (() => {});
     this.onView = onView || (() => {});
     this.onMessage = onMessage || (() => {});
     this.onStatus = onStatus || (() => {});
-    this.url = url || `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+    this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
     this.ws = null;
     this.ready = false; // welcome received on the current socket
     this.status = "idle";
@@ -33,9 +33,6 @@ export class Net {
     this.pongDeadline = null;
     this.refs = 0;
     this.pending = new Map(); // ref -> {resolve, reject, timer}
-    this.stopped = false;
-    this.lastView = null;
-    this.welcome = null;
     this._wake = () => this.wake();
     this._visible = () => {
       if (document.visibilityState === "visible") this.wake();
@@ -43,7 +40,6 @@ export class Net {
   }
 
   start() {
-    this.stopped = false;
     window.addEventListener("online", this._wake);
     window.addEventListener("focus", this._wake);
     window.addEventListener("pageshow", this._wake);
@@ -52,27 +48,8 @@ export class Net {
     return this;
   }
 
-  stop() {
-    this.stopped = true;
-    window.removeEventListener("online", this._wake);
-    window.removeEventListener("focus", this._wake);
-    window.removeEventListener("pageshow", this._wake);
-    document.removeEventListener("visibilitychange", this._visible);
-    clearTimeout(this.timer);
-    clearInterval(this.pingTimer);
-    if (this.ws) {
-      try {
-        this.ws.close();
-      } catch {
-        /* already closed */
-      }
-    }
-    this.ws = null;
-  }
-
   /** The page woke up or the network came back: reconnect now if the link is not healthy. */
   wake() {
-    if (this.stopped) return;
     if (this.ws && this.ws.readyState === WebSocket.OPEN && this.ready) {
       this.ping(); // a socket that slept may be dead without knowing it
       return;
@@ -97,7 +74,6 @@ export class Net {
   }
 
   connect() {
-    if (this.stopped) return;
     clearTimeout(this.timer);
     this._setStatus(this.attempt ? "reconnecting" : "connecting");
     let ws;
@@ -156,7 +132,6 @@ export class Net {
   }
 
   _schedule() {
-    if (this.stopped) return;
     this._setStatus("reconnecting");
     const delay = BACKOFF[Math.min(this.attempt, BACKOFF.length - 1)];
     this.attempt++;
@@ -169,13 +144,11 @@ export class Net {
       case "welcome":
         this.ready = true;
         this.attempt = 0;
-        this.welcome = msg;
         this._setStatus("open");
         this._startPing();
         this.onWelcome(msg);
         break;
       case "view":
-        this.lastView = msg;
         this.onView(msg);
         break;
       case "pong":

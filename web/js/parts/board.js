@@ -4,12 +4,18 @@
 //
 //   const board = new Board(element, { onEnd(end), onTrain(train), maxTile: 96 });
 //   board.render(view, { room, mySeat, targets: ["left","right"] | [0, "mexican"], preview })
-//       preview: {tile: "6-4", end: "left"} or {tile, train}; idempotent, batched in rAF.
+//       preview: {tile: "6-4", place} with place from view.legal_places (where the tile goes
+//       and the entry it becomes); idempotent, batched in rAF.
 //   board.resetView()       back to fit-to-screen (zoom and pan only move the view)
 
-import { tileSVGString } from "./tiles.js";
-import { t, tileName } from "./i18n.js";
-import { el, clear, seatName, trainName, icon } from "./ui.js";
+import { tileSVGString } from "../tiles.js";
+import { t, tileName } from "../i18n.js";
+import { el, clear, icon } from "../base/dom.js";
+import { seatName, trainName } from "../base/words.js";
+
+// Mexican Train rows, in tile units: the hub's width and a row's height.
+const HUB_W = 1.8;
+const TRAIN_ROW_H = 2.25;
 
 function nums(tile) {
   return tile.split("-").map(Number);
@@ -87,7 +93,7 @@ function layoutArm(items, P, h, vert, xmin, xmax) {
 }
 
 /** The whole line: anchor at the origin, right arm turns down, left arm turns up. */
-export function layoutLine(entries, anchorIndex, widthUnits) {
+function layoutLine(entries, anchorIndex, widthUnits) {
   const half = Math.max(3, widthUnits / 2 - 0.5);
   const xmin = -half;
   const xmax = half;
@@ -184,13 +190,6 @@ export class Board {
       this.frame = 0;
       if (this.args) this._draw();
     });
-  }
-
-  /** Render now (tests and screenshots). */
-  flush() {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    if (this.args) this._draw();
   }
 
   // -- view transform (never changes the game) ------------------------------------------------
@@ -339,40 +338,59 @@ export class Board {
     return i;
   }
 
-  // eslint-disable-next-line complexity
-  _drawLine(view, opts, w, h) {
+  /** The line's entries plus the preview ghost and the open-end slots, which take part in the
+   * layout so that they sit where the tile would really go; anchor: the index of the first tile. */
+  _lineEntries(view, opts) {
     const targets = opts.targets || [];
     const preview = opts.preview;
     const entries = view.line.map((e, i) => ({ ...e, index: i }));
     let anchor = entries.length ? this._anchor(view) : 0;
     const ends = view.ends;
-    const last = lastPlay(view.history);
-    // the preview ghost and the open-end slots take part in the layout, so they sit where the
-    // tile would really go
-    if (preview && preview.tile) {
-      const [p, q] = nums(preview.tile);
-      if (!entries.length) {
-        entries.push({ tile: preview.tile, left: p, right: q, double: p === q, ghost: true });
-      } else if (preview.end === "left" || (!preview.end && ends && (p === ends.left || q === ends.left) && !(p === ends.right || q === ends.right))) {
-        const other = p === ends.left ? q : p;
-        entries.unshift({ tile: preview.tile, left: other, right: ends.left, double: p === q, ghost: true });
+    const place = preview && preview.place;
+    if (place && place.entry) {
+      const { left, right, double } = place.entry;
+      const ghost = { tile: preview.tile, left, right, double, ghost: true };
+      if (place.at === "left") {
+        entries.unshift(ghost);
         anchor += 1;
       } else {
-        const other = p === ends.right ? q : p;
-        entries.push({ tile: preview.tile, left: ends.right, right: other, double: p === q, ghost: true });
+        entries.push(ghost);
       }
     }
     if (ends && entries.length) {
       if (targets.includes("left") && !(preview && entries[0].ghost)) {
-        const leftSlot = { tile: null, left: -1, right: ends.left, double: false, slot: "left" };
-        entries.unshift(leftSlot);
+        entries.unshift({ tile: null, left: -1, right: ends.left, double: false, slot: "left" });
         anchor += 1;
       }
       if (targets.includes("right") && !(preview && entries[entries.length - 1].ghost)) {
-        const rightSlot = { tile: null, left: ends.right, right: -1, double: false, slot: "right" };
-        entries.push(rightSlot);
+        entries.push({ tile: null, left: ends.right, right: -1, double: false, slot: "right" });
       }
     }
+    return { entries, anchor };
+  }
+
+  /** The biggest tile size s at which the line fits w x h: one straight row while the tiles stay
+   * comfortably big, otherwise the biggest snake. */
+  _fitLine(entries, anchor, w, h) {
+    const maxTile = typeof this.maxTile === "function" ? this.maxTile() : this.maxTile;
+    const pad = this.compact ? 0.3 : 0.8;
+    const straight = layoutLine(entries, anchor, 1e6);
+    const sb = bbox(straight);
+    const s0 = Math.min(maxTile, w / (sb.w + 2 * pad), h / (sb.h + 2 * pad));
+    const comfort = this.compact ? 24 : maxTile * 0.6;
+    if (s0 >= comfort) return { s: s0, placed: straight, box: sb };
+    let s = maxTile;
+    for (;;) {
+      const placed = layoutLine(entries, anchor, w / s - 2 * pad);
+      const box = bbox(placed);
+      const fits = (box.w + 2 * pad) * s <= w && (box.h + 2 * pad) * s <= h;
+      if (fits || s <= this.minTile) return { s, placed, box };
+      s = Math.max(this.minTile, s * 0.93);
+    }
+  }
+
+  _drawLine(view, opts, w, h) {
+    const { entries, anchor } = this._lineEntries(view, opts);
     if (!entries.length) {
       clear(this.layer);
       this.layer.append(el("p.board-empty", view.phase === "play" ? t("aria.line_empty") : ""));
@@ -380,31 +398,8 @@ export class Board {
       this.layer.style.height = `${h}px`;
       return;
     }
-    // the biggest tile size at which the snake fits the screen
-    const maxTile = typeof this.maxTile === "function" ? this.maxTile() : this.maxTile;
-    let s = maxTile;
-    let placed;
-    let box;
-    const pad = this.compact ? 0.3 : 0.8;
-    // one straight row when the tiles stay comfortably big; otherwise the biggest snake
-    const straight = layoutLine(entries, anchor, 1e6);
-    const sb = bbox(straight);
-    const s0 = Math.min(maxTile, w / (sb.w + 2 * pad), h / (sb.h + 2 * pad));
-    const comfort = this.compact ? 24 : maxTile * 0.6;
-    if (s0 >= comfort) {
-      s = s0;
-      placed = straight;
-      box = sb;
-    }
-    while (!placed) {
-      const widthUnits = w / s - 2 * pad;
-      placed = layoutLine(entries, anchor, widthUnits);
-      box = bbox(placed);
-      if ((box.w + 2 * pad) * s <= w && (box.h + 2 * pad) * s <= h) break;
-      if (s <= this.minTile) break;
-      s = Math.max(this.minTile, s * 0.93);
-      placed = null;
-    }
+    const { s, placed, box } = this._fitLine(entries, anchor, w, h);
+    const last = lastPlay(view.history);
     const ox = w / 2 - (box.x + box.w / 2) * s;
     const oy = h / 2 - (box.y + box.h / 2) * s;
     const lastKey = last ? `${view.round}:${last.index}:${last.play}` : null;
@@ -416,13 +411,7 @@ export class Board {
       const style = `left:${(ox + p.rect.x * s + gap / 2).toFixed(1)}px;top:${(oy + p.rect.y * s + gap / 2).toFixed(1)}px;` +
         `width:${(p.rect.w * s - gap).toFixed(1)}px;height:${(p.rect.h * s - gap).toFixed(1)}px`;
       if (p.slot) {
-        const n = p.slot === "left" ? ends.left : ends.right;
-        const b = el(
-          `button.board-slot.board-slot--${p.slot}`,
-          { type: "button", style, dataset: { end: p.slot }, "aria-label": t(`aria.end_${p.slot}`, { n }), onclick: () => this.onEnd(p.slot) },
-          el("span.board-slot-n", String(n)),
-        );
-        frag.append(b);
+        frag.append(this._endSlot(p.slot, view.ends[p.slot], style));
         continue;
       }
       const isLast = !p.ghost && last && p.tile === last.play;
@@ -445,109 +434,118 @@ export class Board {
     this.tileSize = s;
   }
 
-  // eslint-disable-next-line complexity
-  _drawTrains(view, opts, w, h) {
-    const tr = view.trains;
-    const room = opts.room;
-    const me = opts.mySeat;
-    const targets = opts.targets || [];
-    const preview = opts.preview;
-    const last = lastPlay(view.history);
-    const lastKey = last ? `${view.round}:${last.index}:${last.play}` : null;
-    const animate = lastKey && lastKey !== this.animatedKey;
-    this.animatedKey = lastKey;
-    const rows = tr.personal.map((p, i) => ({ train: i, tiles: p.tiles, end: p.end, marker: p.marker }));
-    rows.push({ train: "mexican", tiles: tr.mexican.tiles, end: tr.mexican.end, marker: true });
+  /** A tappable open end of the line, showing the number it needs. */
+  _endSlot(end, n, style) {
+    return el(
+      `button.board-slot.board-slot--${end}`,
+      { type: "button", style, dataset: { end }, "aria-label": t(`aria.end_${end}`, { n }), onclick: () => this.onEnd(end) },
+      el("span.board-slot-n", String(n)),
+    );
+  }
+
+  /** Tile size and number of lines per train: long trains wrap onto 2 or 3 lines when that
+   * gives bigger tiles. */
+  _fitTrains(rows, w, h, labelW, labelH) {
     const units = (row) => row.tiles.reduce((s, x) => s + (x.double ? 1 : 2), 0);
     const maxUnits = Math.max(4, ...rows.map(units)) + 2.4;
-    // compact (phone): the train's name sits above its tiles
-    const labelW = this.compact ? 0 : Math.min(260, Math.max(150, w * 0.14));
-    const labelH = this.compact ? 15 : 0;
-    const hubW = 1.8;
-    const rowH = 2.25;
     const maxTile = typeof this.maxTile === "function" ? this.maxTile() : this.maxTile;
-    // long trains wrap onto 2 or 3 lines when that gives bigger tiles
     let s = 0;
     let lines = 1;
     for (let L = 1; L <= 3; L++) {
-      const byH = (h - 8 - rows.length * labelH) / (rows.length * (rowH + 2.1 * (L - 1)));
-      const byW = (w - labelW - 24) / (Math.max(maxUnits / L + 1.2, 6.4) + hubW);
+      const byH = (h - 8 - rows.length * labelH) / (rows.length * (TRAIN_ROW_H + 2.1 * (L - 1)));
+      const byW = (w - labelW - 24) / (Math.max(maxUnits / L + 1.2, 6.4) + HUB_W);
       const sL = Math.min(maxTile * 0.8, byH, byW);
       if (sL > s * 1.08) {
         s = sL;
         lines = L;
       }
     }
-    s = Math.max(8, s);
-    const tilesW = w - labelW - 24 - hubW * s - 16;
-    const frag = document.createDocumentFragment();
+    return { s: Math.max(8, s), lines };
+  }
+
+  _drawTrains(view, opts, w, h) {
+    const tr = view.trains;
+    const last = lastPlay(view.history);
+    const lastKey = last ? `${view.round}:${last.index}:${last.play}` : null;
+    const animate = lastKey && lastKey !== this.animatedKey;
+    this.animatedKey = lastKey;
+    const rows = tr.personal.map((p, i) => ({ train: i, tiles: p.tiles, end: p.end, marker: p.marker }));
+    rows.push({ train: "mexican", tiles: tr.mexican.tiles, end: tr.mexican.end, marker: true });
+    // compact (phone): the train's name sits above its tiles
+    const labelW = this.compact ? 0 : Math.min(260, Math.max(150, w * 0.14));
+    const labelH = this.compact ? 15 : 0;
+    const { s, lines } = this._fitTrains(rows, w, h, labelW, labelH);
+    const tilesW = w - labelW - 24 - HUB_W * s - 16;
     // the hub with the engine double
-    const hub = el("div.train-hub", { style: `width:${(hubW * s).toFixed(0)}px` });
+    const hub = el("div.train-hub", { style: `width:${(HUB_W * s).toFixed(0)}px` });
     if (tr.engine) {
       const [e] = nums(tr.engine);
       hub.innerHTML = tileSVGString(e, e, { orientation: "vertical", size: s * 1.2, label: t("table.engine", { tile: tileName(tr.engine) }) });
       hub.dataset.tile = tr.engine;
     }
     const list = el("div.train-rows");
-    for (const row of rows) {
-      const isTarget = targets.some((x) => x === row.train);
-      const isUncovered = tr.uncovered && tr.uncovered.train === row.train;
-      const owner = row.train === "mexican" ? t("table.mexican_train") : row.train === me ? t("hand.train_own") : seatName(room, row.train);
-      const label = el(
-        "div.train-label",
-        el("span.train-name", owner),
-        row.train !== "mexican" && row.marker ? el("span.train-marker", { title: t("table.marker") }, icon("train", t("table.marker"))) : null,
-      );
-      const tilesBox = el("div.train-tiles", { style: `min-height:${(2 * s).toFixed(0)}px;max-width:${tilesW.toFixed(0)}px${lines > 1 ? ";flex-wrap:wrap;row-gap:" + (0.1 * s).toFixed(0) + "px" : ""}` });
-      for (const x of row.tiles) {
-        const isLast = last && last.play === x.tile && String(last.train) === String(row.train);
-        const uncovered = isUncovered && x.double && tr.uncovered.tile === x.tile;
-        const svg = tileSVGString(x.from, x.to, {
-          orientation: x.double ? "vertical" : "horizontal",
-          size: s * 0.96,
-          highlight: uncovered ? "fit" : isLast ? "last" : false,
-          label: tileName(x.tile),
-        });
-        const cls = `board-tile train-tile${isLast ? " board-tile--last" : ""}${isLast && animate ? " board-tile--enter" : ""}${uncovered ? " train-tile--uncovered" : ""}`;
-        tilesBox.append(el("div", { class: cls, html: svg, dataset: { tile: x.tile } }));
-      }
-      if (preview && preview.tile && preview.train === row.train) {
-        const [p, q] = nums(preview.tile);
-        const a = p === row.end ? p : q;
-        const b = p === row.end ? q : p;
-        const svg = tileSVGString(a, b, { orientation: p === q ? "vertical" : "horizontal", size: s * 0.96, highlight: "selected", label: tileName(preview.tile) });
-        tilesBox.append(el("div.board-tile.board-tile--ghost", { html: svg, dataset: { tile: preview.tile, ghost: "true" } }));
-      } else if (isTarget) {
-        tilesBox.append(
-          el(
-            "button.board-slot.train-slot",
-            {
-              type: "button",
-              style: `width:${(2 * s).toFixed(0)}px;height:${s.toFixed(0)}px`,
-              dataset: { train: String(row.train) },
-              "aria-label": `${trainName(row.train, room, me)}, ${row.end}`,
-              onclick: () => this.onTrain(row.train),
-            },
-            el("span.board-slot-n", String(row.end)),
-          ),
-        );
-      } else {
-        tilesBox.append(el("span.train-end", { "aria-hidden": "true" }, String(row.end)));
-      }
-      const rowEl = el(
-        `div.train-row${isTarget ? ".train-row--target" : ""}${isUncovered ? ".train-row--uncovered" : ""}${row.train === view.turn ? ".train-row--turn" : ""}`,
-        { style: `min-height:${(rowH * s + labelH).toFixed(0)}px`, dataset: { train: String(row.train) } },
-        el("div.train-labelbox", { style: this.compact ? "" : `width:${labelW}px` }, label),
-        tilesBox,
-      );
-      list.append(rowEl);
-    }
-    frag.append(el("div.trains", hub, list));
+    const layout = { s, lines, tilesW, labelW, labelH, last, animate };
+    for (const row of rows) list.append(this._trainRow(row, view, opts, layout));
     clear(this.layer);
     this.layer.style.width = `${w}px`;
     this.layer.style.height = `${h}px`;
-    this.layer.append(frag);
+    this.layer.append(el("div.trains", hub, list));
     this.tileSize = s;
+  }
+
+  _trainRow(row, view, opts, { s, lines, tilesW, labelW, labelH, last, animate }) {
+    const tr = view.trains;
+    const { room, mySeat: me } = opts;
+    const isTarget = (opts.targets || []).some((x) => x === row.train);
+    const isUncovered = tr.uncovered && tr.uncovered.train === row.train;
+    const owner = row.train === "mexican" ? t("table.mexican_train") : row.train === me ? t("hand.train_own") : seatName(room, row.train);
+    const label = el(
+      "div.train-label",
+      el("span.train-name", owner),
+      row.train !== "mexican" && row.marker ? el("span.train-marker", { title: t("table.marker") }, icon("train", t("table.marker"))) : null,
+    );
+    const tilesBox = el("div.train-tiles", { style: `min-height:${(2 * s).toFixed(0)}px;max-width:${tilesW.toFixed(0)}px${lines > 1 ? ";flex-wrap:wrap;row-gap:" + (0.1 * s).toFixed(0) + "px" : ""}` });
+    for (const x of row.tiles) {
+      const isLast = last && last.play === x.tile && String(last.train) === String(row.train);
+      const uncovered = isUncovered && x.double && tr.uncovered.tile === x.tile;
+      const svg = tileSVGString(x.from, x.to, {
+        orientation: x.double ? "vertical" : "horizontal",
+        size: s * 0.96,
+        highlight: uncovered ? "fit" : isLast ? "last" : false,
+        label: tileName(x.tile),
+      });
+      const cls = `board-tile train-tile${isLast ? " board-tile--last" : ""}${isLast && animate ? " board-tile--enter" : ""}${uncovered ? " train-tile--uncovered" : ""}`;
+      tilesBox.append(el("div", { class: cls, html: svg, dataset: { tile: x.tile } }));
+    }
+    tilesBox.append(this._trainEnd(row, opts, s, isTarget));
+    return el(
+      `div.train-row${isTarget ? ".train-row--target" : ""}${isUncovered ? ".train-row--uncovered" : ""}${row.train === view.turn ? ".train-row--turn" : ""}`,
+      { style: `min-height:${(TRAIN_ROW_H * s + labelH).toFixed(0)}px`, dataset: { train: String(row.train) } },
+      el("div.train-labelbox", { style: this.compact ? "" : `width:${labelW}px` }, label),
+      tilesBox,
+    );
+  }
+
+  /** The end of a train: the preview ghost, a tappable slot, or the open number. */
+  _trainEnd(row, opts, s, isTarget) {
+    const place = opts.preview && opts.preview.place;
+    if (place && place.at === "train" && place.train === row.train) {
+      const { tile, from, to, double } = place.entry;
+      const svg = tileSVGString(from, to, { orientation: double ? "vertical" : "horizontal", size: s * 0.96, highlight: "selected", label: tileName(tile) });
+      return el("div.board-tile.board-tile--ghost", { html: svg, dataset: { tile, ghost: "true" } });
+    }
+    if (!isTarget) return el("span.train-end", { "aria-hidden": "true" }, String(row.end));
+    return el(
+      "button.board-slot.train-slot",
+      {
+        type: "button",
+        style: `width:${(2 * s).toFixed(0)}px;height:${s.toFixed(0)}px`,
+        dataset: { train: String(row.train) },
+        "aria-label": `${trainName(row.train, opts.room, opts.mySeat)}, ${row.end}`,
+        onclick: () => this.onTrain(row.train),
+      },
+      el("span.board-slot-n", String(row.end)),
+    );
   }
 
   /** Focusable targets (open ends or trains) in screen order, for the keyboard selector. */

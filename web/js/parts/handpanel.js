@@ -1,39 +1,42 @@
 // One seat's hand and its decisions: used by the phone page and by the single-device page.
-// Holds no rules: what fits, and where, is read from `view.legal` (RECORD.md action form).
+// Holds no rules: what fits is read from `view.legal` (RECORD.md action form), where each play
+// puts its tile from `view.legal_places` (docs/PROTOCOL.md); legal entries go back unchanged.
 //
 //   const hand = new HandPanel(root, { send(action) -> Promise, mode() -> "tap"|"preview",
 //                                      onBoard() (the preview or targets changed),
 //                                      hint() -> Promise<{action, reason, version}> (optional: a Hint button) })
-//   hand.render(view, room)      a seat view (hand + legal)
+//   hand.render(view, room)      a seat view (hand, legal, legal_places)
 //   hand.boardOpts()             {targets, preview} for the Board
 //   hand.chooseEnd(end) / hand.chooseTrain(train)   taps on the board's targets
 //   hand.clear()                 removes every tile of this hand from the page (handover)
 
-import { tileSVGString } from "./tiles.js";
-import { t, tileName, numberWord } from "./i18n.js";
-import { el, clear, seatName, trainName, toast, errorText, announce } from "./ui.js";
+import { tileSVGString } from "../tiles.js";
+import { t, tileName } from "../i18n.js";
+import { el, clear, toast } from "../base/dom.js";
+import { seatName, trainName, errorText } from "../base/words.js";
 
-export function analyse(legal) {
-  const plays = new Map();
-  const discards = new Map();
+/** A choice the seat can make: the legal entry, where its tile goes (null: it lays none), and
+ * `where`, the end ("left", "right", "start") or train (seat or "mexican") it goes to. */
+function option(action, place = null) {
+  const where = !place ? null : place.at === "train" ? place.train : place.at;
+  return { action, place, where, key: where === null ? "" : String(where) };
+}
+
+function analyse(legal, places) {
+  const plays = new Map(); // tile -> [option]
+  const discards = new Map(); // tile -> option
   const out = { plays, discards, draw: null, pass: null, done: null, openers: [] };
-  for (const a of legal || []) {
+  (legal || []).forEach((a, i) => {
     if (a.play) {
       if (!plays.has(a.play)) plays.set(a.play, []);
-      plays.get(a.play).push(a);
-    } else if (a.discard) discards.set(a.discard, a);
+      plays.get(a.play).push(option(a, places ? places[i] : null));
+    } else if (a.discard) discards.set(a.discard, option(a));
     else if (a.draw) out.draw = a;
     else if (a.pass) out.pass = a;
     else if (a.done) out.done = a;
     else if ("opener" in a) out.openers.push(a);
-  }
+  });
   return out;
-}
-
-function targetKey(a) {
-  if (a.end) return a.end;
-  if (a.train !== undefined) return String(a.train);
-  return "";
 }
 
 export class HandPanel {
@@ -48,7 +51,7 @@ export class HandPanel {
     this.view = null;
     this.room = null;
     this.sel = null; // selected tile
-    this.target = null; // chosen action for the selected tile (preview)
+    this.target = null; // the chosen option for the selected tile (preview)
     this.endFilter = null;
     this.busy = false;
     root.classList.add("handpanel");
@@ -58,7 +61,6 @@ export class HandPanel {
     this.strip = el("div.hand-strip", { role: "group", "aria-label": t("aria.hand") });
     this.discardsBox = el("div.hand-discards");
     root.append(this.status, this.choices, this.actions, this.strip, this.discardsBox);
-    root.addEventListener("keydown", (ev) => this._key(ev));
   }
 
   clear() {
@@ -84,7 +86,7 @@ export class HandPanel {
     const changed = !this.view || this.view.version !== view.version || this.view.seat !== view.seat;
     this.view = view;
     this.room = room;
-    this.info = analyse(view.legal);
+    this.info = analyse(view.legal, view.legal_places);
     if (this.hinted && (this.hinted.version !== view.version || this.hinted.seat !== view.seat)) this.hinted = null;
     if (changed) {
       // keep a selection only while it is still a legal choice
@@ -92,8 +94,8 @@ export class HandPanel {
         this.sel = null;
         this.target = null;
       }
-      if (this.target && !(view.legal || []).some((a) => JSON.stringify(a) === JSON.stringify(this.target))) this.target = null;
-      if (this.endFilter && !(view.legal || []).some((a) => targetKey(a) === this.endFilter)) this.endFilter = null;
+      if (this.target && !(view.legal || []).some((a) => JSON.stringify(a) === JSON.stringify(this.target.action))) this.target = null;
+      if (this.endFilter && ![...this.info.plays.values()].flat().some((o) => o.key === this.endFilter)) this.endFilter = null;
     }
     if (prevSel !== this.sel) this.onBoard();
     this._draw();
@@ -161,11 +163,11 @@ export class HandPanel {
       return;
     }
     if (this.endFilter) {
-      const a = acts.find((x) => targetKey(x) === this.endFilter);
+      const a = acts.find((x) => x.key === this.endFilter);
       if (a) {
         this.sel = tile;
         if (this.mode() === "tap") {
-          this._send(a);
+          this._send(a.action);
           return;
         }
         this.target = a;
@@ -175,7 +177,7 @@ export class HandPanel {
     }
     if (acts.length === 1) {
       if (this.mode() === "tap") {
-        this._send(acts[0]);
+        this._send(acts[0].action);
         return;
       }
       this.sel = tile;
@@ -197,10 +199,10 @@ export class HandPanel {
       return;
     }
     const acts = this.info.plays.get(this.sel) || [];
-    const a = acts.find((x) => targetKey(x) === key);
+    const a = acts.find((x) => x.key === key);
     if (!a) return;
-    if (this.mode() === "tap" || (this.target && targetKey(this.target) === key)) {
-      this._send(a);
+    if (this.mode() === "tap" || (this.target && this.target.key === key)) {
+      this._send(a.action);
       return;
     }
     this.target = a;
@@ -216,7 +218,7 @@ export class HandPanel {
   }
 
   confirm() {
-    if (this.target) this._send(this.target);
+    if (this.target) this._send(this.target.action);
   }
 
   cancel() {
@@ -231,30 +233,16 @@ export class HandPanel {
     this._draw();
   }
 
+  /** What the board shows: the chosen tile as a ghost where it goes, or the ends and trains the
+   * selected tile (or any tile) can go to. */
   boardOpts() {
-    const v = this.view;
-    if (!v || !this.myTurn) return { targets: [], preview: null };
-    if (this.target && this.target.play) {
-      return { targets: [], preview: { tile: this.target.play, end: this.target.end, train: this.target.train } };
-    }
-    let acts;
-    if (this.sel) acts = this.info.plays.get(this.sel) || [];
-    else acts = [...this.info.plays.values()].flat();
+    if (!this.view || !this.myTurn) return { targets: [], preview: null };
+    if (this.target && this.target.action.play) return { targets: [], preview: { tile: this.target.action.play, place: this.target.place } };
+    const opts = this.sel ? this.info.plays.get(this.sel) || [] : [...this.info.plays.values()].flat();
     const targets = [];
-    for (const a of acts) {
-      if (a.end && !targets.includes(a.end)) targets.push(a.end);
-      if (a.train !== undefined && !targets.includes(a.train)) targets.push(a.train);
-    }
-    // a line tile that fits only one way has no "end" field: still show where it goes
-    if (!this.sel && v.ends && !v.trains) {
-      for (const a of acts) {
-        if (!a.end) {
-          const [p, q] = a.play.split("-").map(Number);
-          for (const end of ["left", "right"]) {
-            if ((p === v.ends[end] || q === v.ends[end]) && !targets.includes(end)) targets.push(end);
-          }
-        }
-      }
+    for (const o of opts) {
+      const slot = o.where !== null && o.where !== "start" && o.where !== "engine";
+      if (slot && !targets.includes(o.where)) targets.push(o.where);
     }
     return { targets, preview: null };
   }
@@ -265,19 +253,13 @@ export class HandPanel {
     const name = tileName(tile);
     if (this.sel === tile) return t("aria.tile_selected", { tile: name });
     if (!this.myTurn) return name;
-    const acts = this.info.plays.get(tile);
-    if (!acts) return this.info.discards.has(tile) ? name : t("aria.tile_no_fit", { tile: name });
-    const ends = acts.map((a) => a.end).filter(Boolean);
+    const opts = this.info.plays.get(tile);
+    if (!opts) return this.info.discards.has(tile) ? name : t("aria.tile_no_fit", { tile: name });
+    const ends = [...new Set(opts.map((o) => o.where).filter((w) => w === "left" || w === "right"))];
     if (ends.length >= 2) return t("aria.tile_fits_both", { tile: name });
     if (ends.length === 1) return t(`aria.tile_fits_${ends[0]}`, { tile: name });
-    const trains = acts.filter((a) => a.train !== undefined).map((a) => trainName(a.train, this.room, this.view.seat));
+    const trains = opts.filter((o) => o.place && o.place.at === "train").map((o) => trainName(o.where, this.room, this.view.seat));
     if (trains.length) return t("aria.tile_fits_train", { tile: name, train: trains.join(", ") });
-    const v = this.view;
-    if (v.ends) {
-      const [p, q] = tile.split("-").map(Number);
-      if (p === v.ends.left || q === v.ends.left) return t("aria.tile_fits_left", { tile: name });
-      if (p === v.ends.right || q === v.ends.right) return t("aria.tile_fits_right", { tile: name });
-    }
     return t("aria.tile_fits", { tile: name });
   }
 
@@ -296,7 +278,6 @@ export class HandPanel {
       const coverable = info.plays.size > 0;
       if (coverable) return t("hand.must_cover", { tile: tileName(v.trains.uncovered.tile) });
     }
-    if (info.done && info.plays.size) return t("hand.first_run");
     if (info.done) return t("hand.first_run");
     if (!info.plays.size) {
       if (info.draw) return t("hand.nothing_fits_draw");
@@ -313,116 +294,122 @@ export class HandPanel {
     const v = this.view;
     if (!v) return;
     const refocus = focusKey(this.root);
-    this._drawInner();
-    restoreFocus(this.root, refocus);
-  }
-
-  // eslint-disable-next-line complexity
-  _drawInner() {
-    const v = this.view;
-    const info = this.info;
     const my = this.myTurn;
     this.root.classList.toggle("hand--turn", my);
     const text = this._statusText();
     // on a shared device the hand says whose it is
     this.status.textContent = this.owner ? (text ? `${this.owner} · ${text}` : this.owner) : text;
-    // choices: both ends, trains, opener, confirm
     clear(this.choices);
     clear(this.actions);
-    if (my && info.openers.length) {
-      for (const a of info.openers) {
-        const label = a.opener === v.seat ? t("hand.opener_me") : t("hand.opener_partner", { name: seatName(this.room, a.opener) });
-        this.choices.append(el("button.btn.btn--primary.btn--big.choice-opener", { type: "button", dataset: { opener: String(a.opener) }, onclick: () => this._send(a) }, label));
-      }
+    if (my) this._drawChoices();
+    this._drawStrip();
+    this._drawDiscards();
+    restoreFocus(this.root, refocus);
+  }
+
+  /** On this seat's turn: opener buttons, the choice of end or train, confirm, hint, draw/pass. */
+  _drawChoices() {
+    const info = this.info;
+    for (const a of info.openers) {
+      const label = a.opener === this.view.seat ? t("hand.opener_me") : t("hand.opener_partner", { name: seatName(this.room, a.opener) });
+      this.choices.append(el("button.btn.btn--primary.btn--big.choice-opener", { type: "button", dataset: { opener: String(a.opener) }, onclick: () => this._send(a) }, label));
     }
-    if (my && this.sel && info.plays.has(this.sel)) {
-      const acts = info.plays.get(this.sel);
-      if (acts.length > 1) {
-        const box = el("div.choice-group", { role: "group", "aria-label": v.trains ? t("hand.which_train") : t("hand.which_end") });
-        box.append(el("span.choice-title", v.trains ? t("hand.which_train") : t("hand.which_end")));
-        for (const a of acts) {
-          let label;
-          let data;
-          if (a.end) {
-            label = el("span", el("b.choice-num", String(v.ends[a.end])), " ", t(`hand.end_${a.end}`, { n: v.ends[a.end] }));
-            data = { end: a.end };
-          } else {
-            const end = a.train === "mexican" ? v.trains.mexican.end : v.trains.personal[a.train].end;
-            label = el("span", el("b.choice-num", String(end)), " ", trainName(a.train, this.room, v.seat));
-            data = { train: String(a.train) };
-          }
-          const chosen = this.target && targetKey(this.target) === targetKey(a);
-          box.append(
-            el(`button.btn.btn--choice${chosen ? ".btn--chosen" : ""}`, { type: "button", dataset: data, "aria-pressed": chosen ? "true" : "false", onclick: () => this._choose(targetKey(a)) }, label),
-          );
-        }
-        this.choices.append(box);
-      }
-    }
-    if (my && this.target) {
-      const isDiscard = !!this.target.discard;
-      if (isDiscard) this.choices.append(el("p.choice-note", t("hand.discard_confirm", { tile: tileName(this.target.discard) })));
+    const acts = this.sel ? info.plays.get(this.sel) : null;
+    if (acts && acts.length > 1) this.choices.append(this._whereChoice(acts));
+    if (this.target) {
+      const isDiscard = !!this.target.action.discard;
+      if (isDiscard) this.choices.append(el("p.choice-note", t("hand.discard_confirm", { tile: tileName(this.target.action.discard) })));
       this.actions.append(
         el("button.btn.btn--primary.btn--big.act-confirm", { type: "button", onclick: () => this.confirm() }, isDiscard ? t("hand.discard") : t("hand.confirm")),
         el("button.btn.btn--big.act-cancel", { type: "button", onclick: () => this.cancel() }, t("hand.cancel")),
       );
-    } else if (my && this.sel) {
+    } else if (this.sel) {
       this.actions.append(el("button.btn.btn--big.act-cancel", { type: "button", onclick: () => this.cancel() }, t("hand.cancel")));
     }
-    const hinted = my && this.hinted ? this.hinted.action : null;
+    const hinted = this.hinted ? this.hinted.action : null;
     if (hinted) this.choices.append(el("p.hint-text", { role: "status" }, el("b", t("hint.title")), ": ", this._hintText()));
-    if (my && this.askHint && !this.target && !hinted) {
+    if (this.askHint && !this.target && !hinted) {
       this.actions.append(el("button.btn.btn--big.act-hint", { type: "button", disabled: this.hinting || undefined, onclick: () => this.hint() }, this.hinting ? t("hand.hint_thinking") : t("hand.hint")));
     }
-    if (my && !this.target) {
-      if (info.draw) this.actions.append(el("button.btn.btn--primary.btn--big.act-draw", { type: "button", onclick: () => this._send(info.draw) }, t("hand.draw")));
-      if (info.pass) this.actions.append(el("button.btn.btn--primary.btn--big.act-pass", { type: "button", onclick: () => this._send(info.pass) }, t("hand.pass")));
-      if (info.done) this.actions.append(el("button.btn.btn--primary.btn--big.act-done", { type: "button", onclick: () => this._send(info.done) }, t("hand.done")));
+    if (this.target) return;
+    for (const [kind, label] of [["draw", "hand.draw"], ["pass", "hand.pass"], ["done", "hand.done"]]) {
+      if (info[kind]) this.actions.append(el(`button.btn.btn--primary.btn--big.act-${kind}`, { type: "button", onclick: () => this._send(info[kind]) }, t(label)));
     }
-    // the hand
+  }
+
+  /** The selected tile goes more than one way: one button per end or train. */
+  _whereChoice(acts) {
+    const v = this.view;
+    const title = v.trains ? t("hand.which_train") : t("hand.which_end");
+    const box = el("div.choice-group", { role: "group", "aria-label": title }, el("span.choice-title", title));
+    for (const o of acts) {
+      const a = o.action;
+      let label;
+      let data;
+      if (a.end) {
+        label = el("span", el("b.choice-num", String(v.ends[a.end])), " ", t(`hand.end_${a.end}`, { n: v.ends[a.end] }));
+        data = { end: a.end };
+      } else {
+        const end = a.train === "mexican" ? v.trains.mexican.end : v.trains.personal[a.train].end;
+        label = el("span", el("b.choice-num", String(end)), " ", trainName(a.train, this.room, v.seat));
+        data = { train: String(a.train) };
+      }
+      const chosen = !!this.target && this.target.key === o.key;
+      box.append(el(`button.btn.btn--choice${chosen ? ".btn--chosen" : ""}`, { type: "button", dataset: data, "aria-pressed": chosen ? "true" : "false", onclick: () => this._choose(o.key) }, label));
+    }
+    return box;
+  }
+
+  _tileClasses(tile) {
+    const info = this.info;
+    const my = this.myTurn;
+    const fits = my && info.plays.has(tile);
+    const discardable = my && !info.plays.size && info.discards.has(tile);
+    const hinted = my && this.hinted ? this.hinted.action : null;
+    const cls = ["hand-tile"];
+    if (fits) cls.push("hand-tile--fits");
+    if (fits && this.endFilter && info.plays.get(tile).some((o) => o.key === this.endFilter)) cls.push("hand-tile--filtered");
+    if (this.sel === tile) cls.push("hand-tile--selected");
+    if (my && !fits && !discardable) cls.push("hand-tile--dim");
+    if (discardable) cls.push("hand-tile--discardable");
+    if (hinted && (hinted.play === tile || hinted.discard === tile)) cls.push("hand-tile--hint");
+    return { cls: cls.join(" "), fits };
+  }
+
+  _drawStrip() {
     clear(this.strip);
     const size = this.tileSize();
-    const hand = v.hand || [];
+    const hand = this.view.hand || [];
     hand.forEach((tile, i) => {
-      const fits = my && info.plays.has(tile);
-      const filtered = fits && this.endFilter && info.plays.get(tile).some((a) => targetKey(a) === this.endFilter);
-      const discardable = my && !info.plays.size && info.discards.has(tile);
       const selected = this.sel === tile;
+      const { cls, fits } = this._tileClasses(tile);
       const [a, b] = tile.split("-").map(Number);
-      const svg = tileSVGString(a, b, {
-        orientation: "vertical",
-        size,
-        highlight: selected ? "selected" : fits ? "fit" : false,
-        label: null,
-      });
-      const cls = ["hand-tile"];
-      if (fits) cls.push("hand-tile--fits");
-      if (filtered) cls.push("hand-tile--filtered");
-      if (selected) cls.push("hand-tile--selected");
-      if (my && !fits && !discardable) cls.push("hand-tile--dim");
-      if (discardable) cls.push("hand-tile--discardable");
-      if (hinted && (hinted.play === tile || hinted.discard === tile)) cls.push("hand-tile--hint");
-      const btn = el("button", {
-        type: "button",
-        class: cls.join(" "),
-        html: svg,
-        dataset: { tile, index: String(i) },
-        "aria-label": this._label(tile),
-        "aria-pressed": selected ? "true" : "false",
-        onclick: () => this.tapTile(tile),
-      });
-      this.strip.append(btn);
+      const svg = tileSVGString(a, b, { orientation: "vertical", size, highlight: selected ? "selected" : fits ? "fit" : false, label: null });
+      this.strip.append(
+        el("button", {
+          type: "button",
+          class: cls,
+          html: svg,
+          dataset: { tile, index: String(i) },
+          "aria-label": this._label(tile),
+          "aria-pressed": selected ? "true" : "false",
+          onclick: () => this.tapTile(tile),
+        }),
+      );
     });
-    if (!hand.length && v.phase === "play") this.strip.append(el("p.hand-empty", t("hand.empty")));
+    if (!hand.length && this.view.phase === "play") this.strip.append(el("p.hand-empty", t("hand.empty")));
+  }
+
+  _drawDiscards() {
     clear(this.discardsBox);
-    if (v.own_discards && v.own_discards.length) {
-      const box = el("div.own-discards", el("span.own-discards-title", t("hand.your_discards")));
-      for (const tile of v.own_discards) {
-        const [a, b] = tile.split("-").map(Number);
-        box.append(el("span.own-discard", { html: tileSVGString(a, b, { orientation: "vertical", size: 18, label: tileName(tile) }) }));
-      }
-      this.discardsBox.append(box);
+    const own = this.view.own_discards;
+    if (!own || !own.length) return;
+    const box = el("div.own-discards", el("span.own-discards-title", t("hand.your_discards")));
+    for (const tile of own) {
+      const [a, b] = tile.split("-").map(Number);
+      box.append(el("span.own-discard", { html: tileSVGString(a, b, { orientation: "vertical", size: 18, label: tileName(tile) }) }));
     }
+    this.discardsBox.append(box);
   }
 
   // -- keyboard position selector ------------------------------------------------------------
@@ -431,14 +418,10 @@ export class HandPanel {
   focusables(extra = []) {
     return [...this.strip.querySelectorAll(".hand-tile"), ...extra, ...this.choices.querySelectorAll("button"), ...this.actions.querySelectorAll("button")];
   }
-
-  _key(ev) {
-    if (this.onKey) this.onKey(ev);
-  }
 }
 
 /** A selector that finds the focused element again after a redraw. */
-export function focusKey(root) {
+function focusKey(root) {
   const a = document.activeElement;
   if (!a || !root.contains(a) || a === root) return null;
   const d = a.dataset || {};
@@ -449,7 +432,7 @@ export function focusKey(root) {
   return cls ? `.${cls}` : null;
 }
 
-export function restoreFocus(root, key) {
+function restoreFocus(root, key) {
   if (!key) return;
   const n = root.querySelector(key);
   if (n && n !== document.activeElement) n.focus({ preventScroll: true });
@@ -474,5 +457,3 @@ export function installSelector(container, stops) {
   });
 }
 
-/** "6-4" spoken; re-exported for pages. */
-export { tileName, numberWord, announce };

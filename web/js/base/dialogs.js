@@ -1,0 +1,60 @@
+// Modal panels: one dialog with a title, a body and buttons; a yes/no question.
+
+import { t } from "../i18n.js";
+import { el } from "./dom.js";
+
+/**
+ * A modal panel. Returns {root, close}. onClose runs once when it closes (button, Escape,
+ * backdrop). The panel traps nothing fancy: focus goes to its first button.
+ */
+export function openDialog({ title, body, className = "", onClose, actions = [], wide = false }) {
+  const prev = document.activeElement;
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    root.remove();
+    document.removeEventListener("keydown", onKey, true);
+    if (onClose) onClose();
+    if (prev && prev.focus && document.contains(prev)) prev.focus();
+  };
+  const onKey = (ev) => {
+    if (ev.key === "Escape") {
+      ev.preventDefault();
+      ev.stopPropagation();
+      close();
+    }
+  };
+  const titleId = `dlg-${Math.random().toString(36).slice(2, 8)}`;
+  const panel = el(
+    `section.dialog${wide ? ".dialog--wide" : ""}`,
+    { role: "dialog", "aria-modal": "true", "aria-labelledby": titleId },
+    el("header.dialog-head", el("h2", { id: titleId }, title || ""), el("button.btn.btn--icon.dialog-x", { type: "button", "aria-label": t("app.close"), onclick: close }, "×")),
+    el("div.dialog-body", body),
+    actions.length ? el("footer.dialog-foot", actions) : null,
+  );
+  const root = el(`div.backdrop${className ? "." + className.split(" ").join(".") : ""}`, panel);
+  root.addEventListener("click", (ev) => {
+    if (ev.target === root) close();
+  });
+  document.addEventListener("keydown", onKey, true);
+  document.body.append(root);
+  const first = panel.querySelector(".dialog-foot button, .dialog-body button, .dialog-x");
+  if (first) first.focus({ preventScroll: true });
+  return { root, panel, close };
+}
+
+export function confirmDialog(title, text) {
+  return new Promise((resolve) => {
+    let answer = false;
+    const d = openDialog({
+      title,
+      body: el("p", text),
+      onClose: () => resolve(answer),
+      actions: [
+        el("button.btn", { type: "button", onclick: () => d.close() }, t("hand.cancel")),
+        el("button.btn.btn--primary", { type: "button", onclick: () => { answer = true; d.close(); } }, t("app.ok")),
+      ],
+    });
+  });
+}

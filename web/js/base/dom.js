@@ -1,0 +1,98 @@
+// Small DOM helpers for every page: the element builder, icons, the live region and toasts.
+// No game rules and no words of the game here.
+
+/** el("div.cls#id", {attrs}, children...) */
+export function el(spec, attrs, ...children) {
+  const m = /^([a-z0-9-]+)?((?:[.#][\w-]+)*)$/i.exec(spec);
+  const node = document.createElement((m && m[1]) || "div");
+  if (m && m[2]) {
+    for (const part of m[2].match(/[.#][\w-]+/g) || []) {
+      if (part[0] === ".") node.classList.add(part.slice(1));
+      else node.id = part.slice(1);
+    }
+  }
+  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
+    children.unshift(attrs);
+    attrs = null;
+  }
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) setAttr(node, k, v);
+  }
+  append(node, children);
+  return node;
+}
+
+function setAttr(node, k, v) {
+  if (v === undefined || v === null || v === false) return;
+  if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+  else if (k === "text") node.textContent = v;
+  else if (k === "html") node.innerHTML = v;
+  else if (k === "dataset") Object.assign(node.dataset, v);
+  else if (k === "style" && typeof v === "object") Object.assign(node.style, v);
+  else node.setAttribute(k, v === true ? "" : String(v));
+}
+
+function append(node, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(node, c);
+    else node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+/** The one element of a kind the page keeps in <body> (live region, toast box), made on first use. */
+function bodyBox(selector, make) {
+  let box = document.querySelector(selector);
+  if (!box) {
+    box = make();
+    document.body.append(box);
+  }
+  return box;
+}
+
+export function announce(text) {
+  if (!text) return;
+  const live = bodyBox("#live", () => el("div.sr-only#live", { "aria-live": "polite", role: "status" }));
+  // each message is a new line (read once); only the last few stay
+  live.append(el("p", text));
+  while (live.childNodes.length > 4) live.firstChild.remove();
+}
+
+export function toast(text, kind = "info", ms = 3200) {
+  if (!text) return;
+  const box = bodyBox(".toasts", () => el("div.toasts", { "aria-live": "assertive" }));
+  const item = el(`div.toast.toast--${kind}`, { role: kind === "error" ? "alert" : "status" }, text);
+  box.append(item);
+  setTimeout(() => item.classList.add("toast--out"), ms);
+  setTimeout(() => item.remove(), ms + 400);
+}
+
+// Small line icons drawn in SVG (no emoji font is needed on a Pi or an old phone).
+const ICONS = {
+  phone: '<rect x="7" y="2" width="10" height="20" rx="2"/><line x1="11" y1="18.5" x2="13" y2="18.5"/>',
+  computer: '<rect x="5" y="7" width="14" height="12" rx="3"/><line x1="12" y1="3" x2="12" y2="7"/><circle cx="9.5" cy="12.5" r="1.3"/><circle cx="14.5" cy="12.5" r="1.3"/><line x1="9" y1="16" x2="15" y2="16"/>',
+  person: '<circle cx="12" cy="8" r="4"/><path d="M4 21c1-5 4.5-7 8-7s7 2 8 7"/>',
+  lock: '<rect x="5" y="11" width="14" height="10" rx="2"/><path d="M8 11V8a4 4 0 0 1 8 0v3"/>',
+  train: '<rect x="5" y="4" width="14" height="13" rx="3"/><line x1="5" y1="11" x2="19" y2="11"/><path d="M8 21l2-4M16 21l-2-4"/>',
+  trophy: '<path d="M8 4h8v5a4 4 0 0 1-8 0z"/><path d="M8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4"/><line x1="12" y1="13" x2="12" y2="17"/><line x1="8" y1="20" x2="16" y2="20"/>',
+  pause: '<line x1="9" y1="5" x2="9" y2="19"/><line x1="15" y1="5" x2="15" y2="19"/>',
+  download: '<path d="M12 4v11M7 10l5 5 5-5"/><line x1="5" y1="20" x2="19" y2="20"/>',
+  warn: '<path d="M12 3l10 18H2z"/><line x1="12" y1="10" x2="12" y2="14"/><circle cx="12" cy="17.5" r="0.6"/>',
+  fit: '<path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"/>',
+};
+
+export function icon(name, label = null) {
+  const span = document.createElement("span");
+  span.className = `icon icon--${name}`;
+  if (label) {
+    span.setAttribute("role", "img");
+    span.setAttribute("aria-label", label);
+  } else span.setAttribute("aria-hidden", "true");
+  span.innerHTML = `<svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${ICONS[name] || ""}</svg>`;
+  return span;
+}

@@ -1,0 +1,28 @@
+// Presentation preferences remembered on this device (not rules).
+
+import { store } from "./storage.js";
+
+// RULES.md "Conduct of play": one-tap play by default in draw, block and mexican-train;
+// preview-then-confirm in gaple and six-love. Players may switch (remembered per profile).
+const PREVIEW_DEFAULT = new Set(["gaple", "six-love"]);
+
+export function playModeFor(profile) {
+  const saved = store.get("domino.playmode", {}) || {};
+  if (profile && (saved[profile] === "tap" || saved[profile] === "preview")) return saved[profile];
+  return PREVIEW_DEFAULT.has(profile) ? "preview" : "tap";
+}
+
+export function setPlayMode(profile, mode) {
+  const saved = store.get("domino.playmode", {}) || {};
+  saved[profile] = mode;
+  store.set("domino.playmode", saved);
+}
+
+/** Vibrate when it becomes this phone's turn (on by default). */
+export function vibrateOn() {
+  return store.get("domino.vibrate", true);
+}
+
+export function setVibrate(on) {
+  store.set("domino.vibrate", on);
+}

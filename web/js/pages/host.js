@@ -1,0 +1,369 @@
+// The host pages: the big-screen table (/, <body data-mode="table">) and the single-device
+// page (/solo, data-mode="solo"), where people on this device pass it round and computers fill
+// the other seats. Both hold the room's host token, run the lobby, show the table, the results
+// and the host controls.
+
+import { t } from "../i18n.js";
+import { Page } from "../base/page.js";
+import { el, clear, toast, icon } from "../base/dom.js";
+import { confirmDialog } from "../base/dialogs.js";
+import { errorText, profileName } from "../base/words.js";
+import { text } from "../base/storage.js";
+import { Lobby, fetchProfiles } from "../parts/lobby.js";
+import { TableScreen } from "../parts/tableview.js";
+import { resultsBody, historyBlock, seedBlock } from "../parts/results.js";
+
+class HostPage extends Page {
+  constructor(mode) {
+    super();
+    this.mode = mode; // "table" | "solo"
+    this.forceLobby = false;
+    this.role = null;
+    this.lobby = null;
+    this.profiles = null; // GET /api/profiles
+    this.table = null;
+    this.sentSetup = null;
+    this.lastKey = mode === "solo" ? "domino.solo.room" : "domino.host.last";
+    this.wideDialogs = mode === "table";
+  }
+
+  roomId() {
+    if (this.mode === "table") {
+      const q = new URLSearchParams(location.search).get("room");
+      if (q && /^[A-Z2-9]{5}$/.test(q)) return q;
+    }
+    return text.get(this.lastKey);
+  }
+
+  async ready() {
+    this.profiles = await fetchProfiles();
+    return true;
+  }
+
+  hello() {
+    const room = this.roomId();
+    const token = room ? text.get(`domino.host.${room}`) : null;
+    return room && token ? { room, host_token: token } : {};
+  }
+
+  onResize() {
+    if (this.frame && this.screen === "game") this.table.render(this.frame);
+  }
+
+  onWelcome(w) {
+    this.role = w.role;
+    if (w.role === "lobby") {
+      // no room yet (or it is gone): open one at once
+      this.net.send("create_room", { name: this.mode === "solo" ? t("app.single_device") : t("app.title") });
+    } else if (w.role === "guest") {
+      // the host token was refused: start a fresh room
+      text.set(this.lastKey, null);
+      this.net.reconnect();
+    }
+  }
+
+  onMessage(m, answered) {
+    if (m.type === "room_created") {
+      text.set(`domino.host.${m.room}`, m.host_token);
+      text.set(this.lastKey, m.room);
+      if (this.mode === "table") history.replaceState(null, "", `/?room=${m.room}`);
+      return;
+    }
+    if (m.type !== "error") return;
+    if (m.code === "bad_token" || m.code === "no_room") {
+      text.set(this.lastKey, null);
+      if (this.mode === "table" && location.search) history.replaceState(null, "", "/");
+      // the room is gone (closed, or the server lost it): open a fresh one
+      if (this.role === "host" || this.role === "lobby") {
+        this.screen = null;
+        this.net.reconnect();
+      }
+      return;
+    }
+    if (m.code !== "stale" && !answered) toast(errorText(m.code), "error");
+  }
+
+  onFrame(f) {
+    const prev = this.frame;
+    this.frame = f;
+    this.app.removeAttribute("aria-busy");
+    if (!f.view || this.forceLobby) this.showLobby(prev);
+    else this.showGame();
+  }
+
+  // -- lobby -------------------------------------------------------------------------------------
+
+  showLobby(prev) {
+    const room = this.frame.room;
+    if (this.screen !== "lobby") {
+      this.screen = "lobby";
+      clear(this.app);
+      this.closeDialog();
+      const lobbyBox = el("div.lobby-wrap");
+      this.header = el("header.topbar");
+      this.app.append(el("div.host-layout", this.header, lobbyBox));
+      this.lobby = new Lobby(lobbyBox, {
+        profiles: this.profiles,
+        kinds: this.mode === "solo" ? ["device", "computer"] : ["phone", "device", "computer"],
+        remember: this.mode === "solo" ? "domino.lobby.solo" : "domino.lobby.table",
+        onChange: (setup) => {
+          if (this.mode === "table" && !this.frame.room.started) this.sendSetup(setup);
+        },
+        onStart: (setup) => this.startGame(setup),
+        extraSeat: (i, seat) => this.joinCard(i, seat),
+      });
+      if (room.profile && !this.forceLobby) this.lobby.adopt(room);
+      this.lobby.fixSeats();
+      this.lobby.render();
+      if (this.mode === "table" && !room.started) this.sendSetup(this.lobby.payload());
+    } else if (prev && JSON.stringify(prev.room.seats) !== JSON.stringify(room.seats)) {
+      this.lobby.render(); // a phone sat down: its QR code gives way to its name
+    }
+    this.renderHeader();
+  }
+
+  sendSetup(setup) {
+    const key = JSON.stringify(setup);
+    if (key === this.sentSetup) return;
+    this.sentSetup = key;
+    this.net.request("setup", setup).catch((err) => {
+      this.sentSetup = null;
+      toast(errorText(err.code), "error");
+    });
+  }
+
+  /** In the table's lobby: the QR code of an open phone seat, or who took it. */
+  joinCard(i, seat) {
+    if (this.mode !== "table" || seat.kind !== "phone" || !this.frame) return null;
+    const room = this.frame.room;
+    const rs = room.seats[i];
+    if (!room.profile || !rs || rs.kind !== "phone") return el("span.join-card.join-card--pending");
+    if (rs.taken) {
+      return el(
+        "span.join-card.join-card--taken",
+        el("strong", "✓ ", rs.name || ""),
+        rs.connected ? null : el("span.badge.badge--off", t("app.offline")),
+        el("button.btn.btn--link", { type: "button", onclick: () => this.command("free_seat", { seat: i }) }, t("lobby.free_seat")),
+      );
+    }
+    const url = `${room.join_url}?seat=${i}`;
+    return el(
+      "figure.join-card",
+      { dataset: { joinUrl: url } },
+      el("img.join-qr", { src: `/api/rooms/${room.id}/join.svg?seat=${i}`, alt: t("aria.qr_join", { n: i + 1 }), width: "150", height: "150" }),
+      el("figcaption", el("strong", t("table.scan_to_join", { n: i + 1 })), el("span.join-url", url)),
+    );
+  }
+
+  async startGame(setup) {
+    const room = this.frame.room;
+    try {
+      if (room.started || this.mode === "solo" || JSON.stringify(setup) !== this.sentSetup) {
+        this.sentSetup = JSON.stringify(setup);
+        await this.net.request("setup", setup);
+      }
+      await this.net.request("start_round");
+      this.forceLobby = false;
+      if (this.frame.view) this.showGame();
+    } catch (err) {
+      toast(err.code === "seats_open" ? t("lobby.need_seats") : errorText(err.code), "error");
+    }
+  }
+
+  // -- game --------------------------------------------------------------------------------------
+
+  showGame() {
+    if (this.screen !== "game") {
+      this.screen = "game";
+      clear(this.app);
+      this.header = el("header.topbar");
+      const tableBox = el("div.table-wrap");
+      this.app.append(el("div.host-layout", this.header, tableBox));
+      this.table = new TableScreen(tableBox, {
+        net: this.net,
+        getFrame: () => this.frame,
+        seatExtra: (i, v, room) => this.seatQr(i, room),
+        compactBelow: this.mode === "solo" ? 900 : 700,
+      });
+    }
+    this.renderHeader();
+    this.table.render(this.frame);
+    this.followResults(this.frame.view);
+  }
+
+  /** At the table mid-game: the QR code of a phone seat nobody holds. */
+  seatQr(i, room) {
+    const rs = room.seats[i];
+    if (this.mode !== "table" || !rs || rs.kind !== "phone" || rs.taken || rs.standin) return null;
+    const url = `${room.join_url}?seat=${i}`;
+    return el("figure.seat-qr", { dataset: { joinUrl: url } }, el("img", { src: `/api/rooms/${room.id}/join.svg?seat=${i}`, alt: t("aria.qr_join", { n: i + 1 }), width: "96", height: "96" }), el("figcaption", t("table.open_seat")));
+  }
+
+  renderHeader() {
+    const room = this.frame.room;
+    const v = this.screen === "game" ? this.frame.view : null;
+    clear(this.header);
+    const title = el("div.topbar-title", el("strong", this.mode === "solo" ? t("app.single_device") : room.name));
+    if (this.mode === "table") title.append(el("span.room-code", { title: t("lobby.room_code", { code: room.id }) }, room.id));
+    this.header.append(title, this.headerInfo(v, room), this.headerButtons(v, room));
+  }
+
+  /** The game, round, boneyard, direction, target and the deal's seal. */
+  headerInfo(v, room) {
+    const info = el("div.topbar-info");
+    if (!v) {
+      info.append(el("span", t("lobby.title")));
+      if (this.mode === "table") info.append(el("span.help", t("lobby.join_hint")));
+      return info;
+    }
+    info.append(el("span.info-profile", profileName(v.profile)));
+    info.append(el("span.info-round", v.rounds_total ? t("table.round_of", { n: v.round, total: v.rounds_total }) : t("table.round", { n: v.round })));
+    if (v.boneyard) info.append(el("span.info-bone", { "aria-label": t("aria.boneyard", { count: v.boneyard }) }, t("table.boneyard_count", { count: v.boneyard })));
+    info.append(el("span.info-dir", v.direction === "counterclockwise" ? `↺ ${t("table.direction_ccw")}` : `↻ ${t("table.direction_cw")}`));
+    if (v.target) info.append(el("span.info-target", t("table.target", { n: v.target })));
+    const deal = (room.deals || []).find((d) => d.round === v.round);
+    if (deal && v.phase === "play") info.append(el("span.info-seal", { title: t("table.seed_commitment_help") }, icon("lock"), " ", deal.commitment.slice(0, 10), "…"));
+    if (room.paused && v.phase === "play") info.append(el("span.badge.badge--gold.info-paused", icon("pause"), " ", t("table.paused")));
+    return info;
+  }
+
+  headerButtons(v, room) {
+    const f = this.frame;
+    const buttons = el("div.topbar-buttons");
+    if (v && room.seats.some((s) => s.kind === "device")) {
+      buttons.append(
+        el("button.btn.top-undo", { type: "button", disabled: f.can_undo === false, onclick: () => this.undo() }, "↶ ", t("table.undo")),
+        el("button.btn.top-redo", { type: "button", disabled: f.can_redo === false, onclick: () => this.command("redo", { version: this.frame.version }) }, "↷ ", t("table.redo")),
+      );
+    }
+    if (v) {
+      buttons.append(
+        el("button.btn.top-rules", { type: "button", onclick: () => this.openRules() }, "? ", t("app.rules")),
+        el("button.btn.top-results", { type: "button", onclick: () => this.openResults(true) }, t("app.results")),
+      );
+    } else if (this.forceLobby) {
+      const back = () => {
+        this.forceLobby = false;
+        this.onFrame(this.frame);
+      };
+      buttons.append(el("button.btn.top-back", { type: "button", onclick: back }, t("app.back")));
+    }
+    buttons.append(el("button.btn.btn--icon.top-menu", { type: "button", "aria-label": t("app.menu"), title: t("app.menu"), onclick: () => this.openMenu() }, "⚙"));
+    return buttons;
+  }
+
+  /** Undo the last move of a seat played on this device. */
+  undo() {
+    const v = this.frame.view;
+    const room = this.frame.room;
+    const hist = v.history || [];
+    for (let i = hist.length - 1; i >= 0; i--) {
+      const s = room.seats[hist[i].seat];
+      if (s && s.kind === "device") {
+        this.command("undo", { seat: hist[i].seat, version: this.frame.version });
+        return;
+      }
+    }
+    toast(errorText("cannot_undo"), "error");
+  }
+
+  // -- dialogs -----------------------------------------------------------------------------------
+
+  pausesForResults() {
+    return true;
+  }
+
+  resultsContent() {
+    const v = this.frame.view;
+    const room = this.frame.room;
+    if (v.phase === "play") {
+      return el("div.results", historyBlock(v, room, true), seedBlock(v, room), (v.rounds || []).length ? null : el("p.help", t("table.round", { n: v.round })));
+    }
+    const tileSize = Math.round(Math.max(16, Math.min(40, window.innerHeight / 30)));
+    return resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record`, tileSize });
+  }
+
+  /** The host's next step after a round: one click, then the dialog closes. */
+  closeAndSend(type) {
+    return () => {
+      this.closeDialog();
+      this.command(type);
+    };
+  }
+
+  resultsActions() {
+    const v = this.frame.view;
+    const out = [];
+    if (v.phase === "round_over") out.push(el("button.btn.btn--primary.btn--big.res-next", { type: "button", onclick: this.closeAndSend("start_round") }, t("table.next_round")));
+    if (v.phase === "game_over") out.push(el("button.btn.btn--primary.btn--big.res-new", { type: "button", onclick: this.closeAndSend("new_game") }, t("table.new_game")));
+    return out;
+  }
+
+  /** A button that asks first, then sends the command. */
+  confirmed(cls, type, title, question) {
+    const go = async () => {
+      this.closeDialog();
+      if (await confirmDialog(title, question)) this.command(type);
+    };
+    return el(`button.btn.${cls}`, { type: "button", onclick: go }, title);
+  }
+
+  openMenu() {
+    const v = this.screen === "game" ? this.frame.view : null;
+    const list = el("div.menu-list");
+    list.append(el("label.field", t("app.language"), this.languageSelect()));
+    if (v) {
+      if (v.phase === "round_over") list.append(el("button.btn.btn--primary.menu-next", { type: "button", onclick: this.closeAndSend("start_round") }, t("table.next_round")));
+      const change = () => {
+        this.closeDialog();
+        this.forceLobby = true;
+        this.screen = null;
+        this.onFrame(this.frame);
+      };
+      list.append(
+        this.confirmed("menu-restart", "restart", t("table.restart"), t("table.restart_confirm")),
+        this.confirmed("menu-new", "new_game", t("table.new_game"), t("table.new_game_confirm")),
+        el("button.btn.menu-change", { type: "button", onclick: change }, t("lobby.title")),
+      );
+      if (this.mode === "table") list.append(...this.phoneSeatRows());
+    }
+    if (this.mode === "table" && document.fullscreenEnabled) list.append(this.fullscreenButton());
+    this.showDialog("menu", { title: t("app.menu"), body: list, className: "dlg-menu" });
+  }
+
+  /** Per phone seat: free it, or let a computer stand in for it (and end that). */
+  phoneSeatRows() {
+    const rows = [];
+    const level = this.profiles[this.frame.room.profile].default_level;
+    const button = (label, type, payload) => {
+      const go = () => {
+        this.closeDialog();
+        this.command(type, payload);
+      };
+      return el("button.btn", { type: "button", onclick: go }, label);
+    };
+    for (const s of this.frame.room.seats) {
+      if (s.kind !== "phone") continue;
+      const name = s.name || t("app.seat", { n: s.seat + 1 });
+      const row = el("div.seg.menu-seat", el("span.menu-seat-name", `${t("lobby.seat", { n: s.seat + 1 })}: ${s.taken ? name : t("table.open_seat")}`));
+      if (s.taken) row.append(button(t("lobby.free_seat"), "free_seat", { seat: s.seat }));
+      if (s.standin) row.append(button(t("lobby.standin_end", { name }), "standin", { seat: s.seat, level: null }));
+      else row.append(button(t("lobby.standin", { name }), "standin", { seat: s.seat, level }));
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  fullscreenButton() {
+    const go = () => {
+      this.closeDialog();
+      if (document.fullscreenElement) document.exitFullscreen();
+      else document.documentElement.requestFullscreen().catch(() => {});
+    };
+    return el("button.btn.menu-fullscreen", { type: "button", onclick: go }, document.fullscreenElement ? t("app.exit_fullscreen") : t("app.fullscreen"));
+  }
+}
+
+const page = new HostPage(document.body.dataset.mode === "solo" ? "solo" : "table");
+page.start();
+window.__domino = page; // for tests and screenshots

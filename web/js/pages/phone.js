@@ -1,0 +1,405 @@
+// The phone page (/join/<room>?seat=N): take a seat, see only your own hand, play it.
+
+import { getLanguage, t } from "../i18n.js";
+import { tileSVGString } from "../tiles.js";
+import { Page } from "../base/page.js";
+import { el, clear, toast, announce, icon } from "../base/dom.js";
+import { confirmDialog } from "../base/dialogs.js";
+import { errorText, seatName, describeMove, profileName, scoreLine } from "../base/words.js";
+import { store, text } from "../base/storage.js";
+import { playModeFor, setPlayMode, vibrateOn, setVibrate } from "../base/prefs.js";
+import { WakeLock } from "../base/wakelock.js";
+import { Board } from "../parts/board.js";
+import { HandPanel, installSelector } from "../parts/handpanel.js";
+import { resultsBody, historyBlock } from "../parts/results.js";
+import { trackerBody } from "../parts/tracker.js";
+
+class PhonePage extends Page {
+  constructor() {
+    super();
+    this.roomId = (location.pathname.match(/\/join\/([A-Z2-9]{5})/) || [])[1] || null;
+    this.seatHint = Number.parseInt(new URLSearchParams(location.search).get("seat"), 10);
+    this.tokenKey = `domino.token.${this.roomId}`;
+    this.role = null;
+    this.seat = null;
+    this.hadSeat = false;
+    this.pendingName = null;
+    this.lastHistory = null;
+    this.wasMyTurn = false;
+    this.wake = new WakeLock();
+    this.board = null;
+    this.hand = null;
+    this.els = {};
+  }
+
+  get token() {
+    return text.get(this.tokenKey);
+  }
+
+  set token(v) {
+    text.set(this.tokenKey, v || null);
+  }
+
+  async ready() {
+    if (this.roomId) return true;
+    clear(this.app);
+    this.app.append(el("section.join", el("h1", t("app.title")), el("p", t("error.no_room"))));
+    return false;
+  }
+
+  hello() {
+    return this.token ? { room: this.roomId, token: this.token } : { room: this.roomId };
+  }
+
+  onWelcome(w) {
+    this.role = w.role;
+    this.seat = w.seat;
+    if (w.role === "guest" && this.token && this.hadSeat) this.token = null; // the host freed this seat
+    this.hadSeat = w.role === "seat";
+  }
+
+  onMessage(msg) {
+    if (msg.type === "joined") {
+      this.token = msg.token;
+      this.seat = msg.seat;
+      this.role = "seat";
+      this.hadSeat = true;
+      store.set("domino.name", this.pendingName || store.get("domino.name"));
+      return;
+    }
+    if (msg.type === "error") {
+      if (msg.code === "bad_token") {
+        this.token = null;
+        return;
+      }
+      if (msg.code === "stale") return; // the fresh view follows
+      if (msg.ref === undefined || msg.ref === null) toast(errorText(msg.code), "error");
+    }
+  }
+
+  onFrame(frame) {
+    this.frame = frame;
+    this.app.removeAttribute("aria-busy");
+    if (this.role !== "seat") return this.showJoin();
+    if (!frame.view) return this.showWaiting();
+    this.showGame();
+  }
+
+  redraw() {
+    this.els = {};
+    super.redraw();
+  }
+
+  onResize() {
+    if (this.screen === "game" && this.hand && this.view) this.hand.render({ ...this.view, version: this.frame.version }, this.room);
+  }
+
+  // -- join --------------------------------------------------------------------------------------
+
+  showJoin() {
+    const open = this.room.seats.filter((s) => s.kind === "phone" && !s.taken && !s.standin);
+    const key = JSON.stringify(open.map((s) => s.seat)) + getLanguage();
+    if (this.screen === "join" && this.els.joinKey === key) return;
+    // another phone sat down while this one was typing: keep the text and the choice
+    const typed = this.screen === "join" ? document.getElementById("join-name")?.value : null;
+    const before = this.screen === "join" ? this.els.chosen : undefined;
+    this.screen = "join";
+    this.els = { joinKey: key };
+    let chosen = open.some((s) => s.seat === this.seatHint) ? this.seatHint : open.length ? open[0].seat : null;
+    if (before !== undefined && open.some((s) => s.seat === before)) chosen = before;
+    this.els.chosen = chosen;
+    const name = el("input#join-name", { type: "text", maxlength: "24", autocomplete: "nickname", placeholder: t("lobby.name_placeholder"), value: typed ?? (store.get("domino.name", "") || "") });
+    clear(this.app);
+    this.app.append(
+      el(
+        "section.join",
+        el("div.join-logo", { html: tileSVGString(6, 6, { orientation: "vertical", size: 34, label: null }) + tileSVGString(6, 4, { orientation: "vertical", size: 34, label: null }) }),
+        el("h1", t("hand.join_title")),
+        el("p.join-room", this.room.name, this.room.profile ? ` · ${profileName(this.room.profile)}` : ""),
+        this.joinForm(name, open),
+      ),
+    );
+    if (!name.value) name.focus();
+  }
+
+  /** The seat buttons: one pressed, a tap presses another. */
+  seatButtons(open) {
+    const box = el("div.seg.join-seats", { role: "group", "aria-label": t("hand.choose_seat") });
+    const paint = () => {
+      for (const b of box.children) b.setAttribute("aria-pressed", String(Number(b.dataset.seat) === this.els.chosen));
+    };
+    for (const s of open) {
+      const pick = () => {
+        this.els.chosen = s.seat;
+        paint();
+      };
+      box.append(el("button.btn.join-seat", { type: "button", dataset: { seat: String(s.seat) }, onclick: pick }, t("hand.join_seat", { n: s.seat + 1 })));
+    }
+    paint();
+    return box;
+  }
+
+  joinForm(name, open) {
+    const go = el("button.btn.btn--primary.btn--big.join-go", { type: "submit" }, t("hand.join_button"));
+    const submit = async (ev) => {
+      ev.preventDefault();
+      const n = name.value.trim();
+      if (!n) {
+        name.focus();
+        return;
+      }
+      if (this.els.chosen === null) return;
+      this.pendingName = n;
+      store.set("domino.name", n);
+      go.disabled = true;
+      try {
+        await this.net.request("join", { seat: this.els.chosen, name: n, lang: getLanguage() });
+      } catch (err) {
+        toast(errorText(err.code), "error");
+      } finally {
+        go.disabled = false;
+      }
+    };
+    return el(
+      "form.join-form",
+      { onsubmit: submit },
+      el("label.field", t("lobby.name"), name),
+      el("label.field", t("app.language"), this.languageSelect()),
+      open.length ? el("div.field", el("span", t("hand.choose_seat")), this.seatButtons(open)) : el("p", t("error.seat_taken")),
+      go,
+    );
+  }
+
+  // -- waiting -----------------------------------------------------------------------------------
+
+  showWaiting() {
+    this.screen = "waiting";
+    this.els = {};
+    clear(this.app);
+    this.app.append(
+      el(
+        "section.join.waiting",
+        this.topbar(),
+        el("div.join-logo", { html: tileSVGString(5, 5, { orientation: "vertical", size: 34, label: null }) }),
+        el("h1", seatName(this.room, this.seat)),
+        el("p.waiting-text", t("hand.waiting_start")),
+        el("p", this.room.profile ? profileName(this.room.profile) : ""),
+      ),
+    );
+  }
+
+  // -- the game ----------------------------------------------------------------------------------
+
+  topbar() {
+    const v = this.view;
+    const iconButton = (cls, label, onclick, content) => el(`button.btn.btn--icon.${cls}`, { type: "button", "aria-label": label, title: label, onclick }, content);
+    return el(
+      "header.hand-top",
+      el("div.hand-me", el("strong.hand-name", seatName(this.room, this.seat)), v ? el("span.hand-score", scoreLine(v, this.room, this.seat)) : null),
+      el(
+        "div.hand-top-buttons",
+        v ? iconButton("top-rules", t("app.rules"), () => this.openRules(), "?") : null,
+        v ? iconButton("top-results", t("app.results"), () => this.openResults(true), icon("trophy")) : null,
+        iconButton("top-menu", t("app.menu"), () => this.openMenu(), "⚙"),
+      ),
+    );
+  }
+
+  buildGame() {
+    clear(this.app);
+    this.screen = "game";
+    const els = {
+      top: el("div.hand-topwrap"),
+      seats: el("div.hand-seats", { "aria-label": t("table.scores") }),
+      boardBox: el("div.hand-board"),
+      panelBox: el("div.hand-panel"),
+    };
+    this.els = els;
+    this.app.append(el("div.hand-layout", els.top, els.seats, els.boardBox, els.panelBox));
+    this.board = new Board(els.boardBox, {
+      compact: true,
+      maxTile: 46,
+      minTile: 10,
+      onEnd: (end) => this.hand.chooseEnd(end),
+      onTrain: (train) => this.hand.chooseTrain(train),
+    });
+    this.hand = new HandPanel(els.panelBox, {
+      send: (action) => this.net.request("act", { action, version: this.frame.version }),
+      hint: () => this.net.request("hint", { version: this.frame.version }),
+      mode: () => playModeFor(this.view && this.view.profile),
+      onBoard: () => this.renderBoard(),
+      tileSize: () => this.handTileSize(),
+    });
+    installSelector(this.app, () => this.hand.focusables(this.board.targetElements()));
+  }
+
+  handTileSize() {
+    const w = window.innerWidth;
+    const h = window.innerHeight;
+    const n = Math.max(7, this.view && this.view.hand ? this.view.hand.length : 7);
+    if (w > h) return Math.max(30, Math.min(48, h * 0.12, (w - 60) / (n + 1) / 1.15));
+    return Math.max(34, Math.min(64, (w - 40) / Math.min(n, 7) / 1.18));
+  }
+
+  renderBoard() {
+    if (!this.board || !this.view) return;
+    this.board.render(this.view, { room: this.room, mySeat: this.seat, ...this.hand.boardOpts() });
+  }
+
+  renderSeats() {
+    const v = this.view;
+    const box = this.els.seats;
+    clear(box);
+    for (let i = 0; i < v.players; i++) {
+      const s = v.seats[i];
+      box.append(
+        el(
+          `div.seat-chip${v.turn === i && v.phase === "play" ? ".seat-chip--turn" : ""}${i === this.seat ? ".seat-chip--me" : ""}`,
+          { dataset: { seat: String(i) } },
+          el("span.seat-chip-name", i === this.seat ? t("app.you") : seatName(this.room, i)),
+          el("span.seat-chip-count", { "aria-label": t("aria.hand_count", { name: seatName(this.room, i), count: s.count }) }, `▮${s.count}`),
+          s.discards ? el("span.seat-chip-disc", t("table.discards", { count: s.discards })) : null,
+          s.passed ? el("span.badge", t("table.passed")) : null,
+        ),
+      );
+    }
+    if (v.boneyard) box.append(el("div.seat-chip.seat-chip--bone", { title: t("table.boneyard") }, t("table.boneyard_count", { count: v.boneyard })));
+  }
+
+  showGame() {
+    if (this.screen !== "game") this.buildGame();
+    const v = this.view;
+    clear(this.els.top);
+    this.els.top.append(this.topbar());
+    this.renderSeats();
+    this.hand.render({ ...v, version: this.frame.version }, this.room);
+    this.renderBoard();
+    this.announceMoves(v);
+    this.followTurn(v);
+    this.followResults(v);
+  }
+
+  /** The moves since the last frame, read out by screen readers. */
+  announceMoves(v) {
+    const hist = v.history || [];
+    const key = `${v.round}`;
+    if (this.lastHistory && this.lastHistory.key === key && hist.length > this.lastHistory.n) {
+      const fresh = hist.slice(this.lastHistory.n);
+      announce(fresh.map((h) => describeMove(h, this.room, this.seat)).join(". "));
+    }
+    this.lastHistory = { key, n: hist.length };
+  }
+
+  /** It became this phone's turn: say so, vibrate, keep the screen on. */
+  followTurn(v) {
+    const my = v.phase === "play" && v.turn === this.seat && v.legal && v.legal.length > 0;
+    if (my && !this.wasMyTurn) {
+      announce(t("aria.your_turn"));
+      if (vibrateOn() && navigator.vibrate) {
+        try {
+          navigator.vibrate([70, 50, 70]);
+        } catch {
+          /* not allowed without a gesture */
+        }
+      }
+      this.wake.acquire();
+    }
+    if (v.phase !== "play") this.wake.release();
+    this.wasMyTurn = my;
+    document.body.classList.toggle("my-turn", my);
+  }
+
+  // -- dialogs -----------------------------------------------------------------------------------
+
+  recordUrl() {
+    return `/api/rooms/${this.roomId}/record`;
+  }
+
+  resultsContent() {
+    const v = this.view;
+    if (v.phase === "play") {
+      const box = el("div.results");
+      box.append(el("p", t("table.round", { n: v.round }), " · ", scoreLine(v, this.room, this.seat)));
+      box.append(historyBlock(v, this.room, true));
+      return box;
+    }
+    return resultsBody(v, this.room, { mySeat: this.seat, recordUrl: this.recordUrl() });
+  }
+
+  playModeField(profile) {
+    const modeBox = el("div.seg.pref-mode", { role: "group", "aria-label": t("hand.pref_title") });
+    const help = el("p.help");
+    const paint = () => {
+      const m = playModeFor(profile);
+      for (const b of modeBox.children) b.setAttribute("aria-pressed", String(b.dataset.mode === m));
+      help.textContent = m === "tap" ? t("hand.pref_one_tap_help") : t("hand.pref_preview_help");
+    };
+    for (const m of ["tap", "preview"]) {
+      const pick = () => {
+        setPlayMode(profile, m);
+        paint();
+        if (this.hand) this.hand.cancel();
+      };
+      modeBox.append(el("button.btn", { type: "button", dataset: { mode: m }, onclick: pick }, m === "tap" ? t("hand.pref_one_tap") : t("hand.pref_preview")));
+    }
+    paint();
+    return el("div.field", el("span", t("hand.pref_title")), modeBox, help);
+  }
+
+  openMenu() {
+    const v = this.view;
+    const profile = v ? v.profile : this.room.profile;
+    const vib = el("input#pref-vibrate", { type: "checkbox" });
+    vib.checked = vibrateOn();
+    vib.addEventListener("change", () => setVibrate(vib.checked));
+    const tracker = () => {
+      this.closeDialog();
+      this.openTracker();
+    };
+    const body = el(
+      "div.menu-list",
+      el("label.field", t("app.language"), this.languageSelect()),
+      profile ? this.playModeField(profile) : null,
+      el("label.check", vib, " ", t("app.vibration")),
+      v ? el("button.btn.menu-tracker", { type: "button", onclick: tracker }, t("hand.suit_tracker")) : null,
+      v && v.phase === "play" ? this.undoButtons() : null,
+      v ? el("a.btn.menu-record", { href: this.recordUrl(), download: "" }, icon("download"), " ", t("results.download")) : null,
+      el("button.btn.btn--danger.menu-leave", { type: "button", onclick: () => this.leave() }, t("hand.leave")),
+    );
+    this.showDialog("menu", { title: t("app.settings"), body, className: "dlg-menu" });
+  }
+
+  undoButtons() {
+    const f = this.frame;
+    return el(
+      "div.seg",
+      el("button.btn.menu-undo", { type: "button", disabled: !f.can_undo, onclick: () => this.undoRedo("undo") }, "↶ ", t("hand.undo")),
+      el("button.btn.menu-redo", { type: "button", disabled: !f.can_redo, onclick: () => this.undoRedo("redo") }, "↷ ", t("hand.redo")),
+    );
+  }
+
+  async undoRedo(kind) {
+    if (await this.command(kind, { version: this.frame.version })) this.closeDialog();
+  }
+
+  async leave() {
+    this.closeDialog();
+    if (!(await confirmDialog(t("hand.leave"), t("hand.leave_confirm")))) return;
+    try {
+      await this.net.request("leave");
+    } catch {
+      /* the seat is freed anyway when the token goes */
+    }
+    this.token = null;
+    this.hadSeat = false;
+    this.net.reconnect();
+  }
+
+  openTracker() {
+    this.showDialog("tracker", { title: t("hand.suit_tracker"), body: trackerBody(this.view), className: "dlg-tracker" });
+  }
+}
+
+const page = new PhonePage();
+page.start();
+window.__domino = page; // for tests and screenshots

@@ -1,0 +1,268 @@
+// The setup form: choose a game, its options and who sits where. Used by the table page (with
+// phone seats and join QR codes) and the single-device page (people on this device + computers).
+// Every fact about a game (its options and their defaults, seat counts, teams, forbidden option
+// combinations, the computer levels) comes from GET /api/profiles (docs/PROTOCOL.md).
+
+import { t } from "../i18n.js";
+import { tileSVGString } from "../tiles.js";
+import { el, clear } from "../base/dom.js";
+import { store } from "../base/storage.js";
+
+// How each game looks in the list (presentation only): its icon tile, in this order. A game
+// the server knows and this list does not comes after them, with its highest double.
+const LOOK = { draw: [6, 4], block: [5, 5], gaple: [0, 0], "six-love": [6, 6], "mexican-train": [12, 12] };
+
+/** The profile table from the server; the page has nothing to set up without it, so it waits. */
+export async function fetchProfiles() {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch("/api/profiles");
+      if (res.ok) return await res.json();
+    } catch {
+      /* the server is not reachable yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 200 * attempt)));
+  }
+}
+
+function gameOrder(profiles) {
+  const listed = Object.keys(LOOK).filter((p) => p in profiles);
+  return [...listed, ...Object.keys(profiles).filter((p) => !(p in LOOK)).sort()];
+}
+
+function seatCount(profile, options) {
+  const { option, counts } = profile.seats;
+  return counts[String(options[option] ?? profile.defaults[option])];
+}
+
+const matches = (combo, options) => Object.entries(combo).every(([k, v]) => options[k] === v);
+
+/** Whether turning the boolean option `key` on would make a combination the server refuses. */
+function forbiddenOn(profile, options, key) {
+  return profile.forbidden.some((f) => f.options[key] === true && matches(f.options, { ...options, [key]: true }));
+}
+
+/** The options with every refused combination undone by turning its switch off (partners
+ * with five gaple players). */
+function allowedOptions(profile, options) {
+  const out = { ...options };
+  for (const f of profile.forbidden) {
+    if (!matches(f.options, out)) continue;
+    for (const [k, v] of Object.entries(f.options)) if (typeof v === "boolean") out[k] = !v;
+  }
+  return out;
+}
+
+/**
+ * setup = {profile, options, seats: [{kind, level?, name?}]}
+ * profiles: GET /api/profiles; kinds: the seat kinds offered ("phone", "device", "computer").
+ */
+export class Lobby {
+  constructor(root, { profiles, kinds, onChange, onStart, startLabel, extraSeat, remember = "domino.lobby" }) {
+    this.root = root;
+    this.profiles = profiles;
+    this.games = gameOrder(profiles);
+    this.kinds = kinds;
+    this.onChange = onChange || (() => {});
+    this.onStart = onStart || (() => {});
+    this.startLabel = startLabel || (() => t("lobby.start"));
+    this.extraSeat = extraSeat || (() => null);
+    this.remember = remember;
+    const saved = store.get(remember, null);
+    this.setup = saved && saved.profile in profiles ? saved : this.defaultSetup(this.games[0]);
+    this.fixSeats();
+  }
+
+  get profile() {
+    return this.profiles[this.setup.profile];
+  }
+
+  defaultSeat(i) {
+    const computer = { kind: "computer", level: this.profile.default_level };
+    if (i === 0) return this.kinds.includes("phone") ? { kind: "phone" } : { kind: "device", name: "" };
+    if (this.kinds.includes("phone")) return i === 1 ? { kind: "phone" } : computer;
+    return computer;
+  }
+
+  defaultSetup(profile) {
+    return { profile, options: { ...this.profiles[profile].defaults }, seats: [] };
+  }
+
+  fixSeats() {
+    const n = seatCount(this.profile, this.setup.options);
+    const seats = this.setup.seats.filter((s) => this.kinds.includes(s.kind)).slice(0, n);
+    while (seats.length < n) seats.push(this.defaultSeat(seats.length));
+    this.setup.seats = seats;
+  }
+
+  /** Take the server's setup (a room already set up) as the form's state. */
+  adopt(room) {
+    if (!room || !room.profile) return;
+    const level = this.profiles[room.profile].default_level;
+    this.setup = {
+      profile: room.profile,
+      options: { ...room.options },
+      seats: room.seats.map((s) => {
+        const seat = { kind: s.kind };
+        if (s.kind === "computer") seat.level = s.level || level;
+        if (s.kind === "device") seat.name = s.name || "";
+        return seat;
+      }),
+    };
+  }
+
+  payload() {
+    const seats = this.setup.seats.map((s, i) => {
+      const out = { kind: s.kind };
+      if (s.kind === "computer") out.level = s.level || this.profile.default_level;
+      if (s.kind === "device") {
+        const name = (s.name || "").trim();
+        out.name = name || t("app.player_default", { n: i + 1 });
+      }
+      return out;
+    });
+    return { profile: this.setup.profile, options: allowedOptions(this.profile, this.setup.options), seats };
+  }
+
+  changed() {
+    this.setup.options = allowedOptions(this.profile, this.setup.options);
+    this.fixSeats();
+    store.set(this.remember, this.setup);
+    this.onChange(this.payload());
+    this.render();
+  }
+
+  render() {
+    const focusId = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement.id : null;
+    clear(this.root);
+    const start = el("button.btn.btn--primary.btn--big.lobby-start", { type: "button", onclick: () => this.onStart(this.payload()) }, this.startLabel());
+    this.root.append(
+      el(
+        "div.lobby",
+        el("section.lobby-col.lobby-col--games", el("h2", t("lobby.choose_profile")), this.gameList()),
+        el("section.lobby-col.lobby-col--setup", el("h2", t("lobby.options")), this.optionFields(), el("h2", t("lobby.players")), this.seatList(), el("div.lobby-startbox", start)),
+      ),
+    );
+    if (focusId) {
+      const n = document.getElementById(focusId);
+      if (n) n.focus({ preventScroll: true });
+    }
+  }
+
+  gameList() {
+    const s = this.setup;
+    const games = el("div.lobby-games", { role: "radiogroup", "aria-label": t("lobby.choose_profile") });
+    for (const p of this.games) {
+      const max = this.profiles[p].max_pip;
+      const [a, b] = LOOK[p] || [max, max];
+      const pick = () => {
+        if (this.setup.profile === p) return;
+        const seats = this.setup.seats;
+        this.setup = this.defaultSetup(p);
+        this.setup.seats = seats;
+        this.changed();
+      };
+      games.append(
+        el(
+          "button.lobby-game",
+          { type: "button", id: `game-${p}`, role: "radio", "aria-checked": String(s.profile === p), dataset: { profile: p }, onclick: pick },
+          el("span.lobby-game-icon", { html: tileSVGString(a, b, { orientation: "vertical", size: 22, label: null }) }),
+          el("span.lobby-game-text", el("strong", t(`profile.${p}.name`)), el("small", t(`profile.${p}.summary`))),
+        ),
+      );
+    }
+    return games;
+  }
+
+  /** One field per option the game offers a choice of, in the server's order. */
+  optionFields() {
+    const opts = el("div.lobby-options");
+    const options = this.setup.options;
+    for (const opt of this.profile.options) {
+      if (opt.choices.length < 2) continue;
+      if (typeof opt.default === "boolean") {
+        if (!forbiddenOn(this.profile, options, opt.name)) opts.append(this.checkField(opt.name));
+      } else {
+        opts.append(this.selectField(opt));
+      }
+    }
+    const teams = this.profile.teams;
+    if (teams && (teams.option === null || options[teams.option])) opts.append(el("p.help", t("lobby.partners_note")));
+    return opts;
+  }
+
+  /** A choice among values: the player count, or a named option such as gaple's deal. */
+  selectField(opt) {
+    const options = this.setup.options;
+    const players = opt.name === "players";
+    const sel = el(`select#opt-${opt.name}`, players ? { "aria-label": t("lobby.players") } : null);
+    for (const value of opt.choices) {
+      const label = players ? t("lobby.player_count", { count: value }) : t(`lobby.option.${opt.name}.${value}`);
+      const o = el("option", { value: String(value) }, label);
+      if (value === options[opt.name]) o.selected = true;
+      sel.append(o);
+    }
+    sel.addEventListener("change", () => {
+      options[opt.name] = typeof opt.default === "number" ? Number(sel.value) : sel.value;
+      this.changed();
+    });
+    if (players) return el("label.field", t("lobby.players"), sel);
+    return el("label.field", t(`lobby.option.${opt.name}`), sel, el("span.help", t(`lobby.option.${opt.name}.help`)));
+  }
+
+  checkField(key) {
+    const options = this.setup.options;
+    const box = el(`input#opt-${key}`, { type: "checkbox" });
+    box.checked = options[key];
+    box.addEventListener("change", () => {
+      options[key] = box.checked;
+      this.changed();
+    });
+    return el("label.check.lobby-check", box, el("span", el("strong", t(`lobby.option.${key}`)), el("span.help", t(`lobby.option.${key}.help`))));
+  }
+
+  seatList() {
+    const seats = el("ol.lobby-seats");
+    this.setup.seats.forEach((seat, i) => {
+      const name = seat.kind === "device" ? this.nameField(seat, i) : null;
+      seats.append(el("li.lobby-seat", { dataset: { seat: String(i) } }, el("span.lobby-seat-n", t("lobby.seat", { n: i + 1 })), this.kindField(seat, i), name, this.extraSeat(i, seat)));
+    });
+    return seats;
+  }
+
+  /** Who plays a seat: a phone, someone at this device, or a computer of some level. */
+  kindField(seat, i) {
+    const kind = el(`select#seat-kind-${i}.seat-kind`, { "aria-label": `${t("lobby.seat", { n: i + 1 })}: ${t("lobby.seat_kind")}` });
+    const choices = [];
+    if (this.kinds.includes("phone")) choices.push(["phone", t("lobby.seat_kind.phone")]);
+    if (this.kinds.includes("device")) choices.push(["device", t("lobby.seat_kind.device")]);
+    for (const lv of this.profile.levels) choices.push([`computer:${lv}`, t(`lobby.seat_kind.computer_${lv}`)]);
+    const current = seat.kind === "computer" ? `computer:${seat.level || this.profile.default_level}` : seat.kind;
+    for (const [v, label] of choices) {
+      const o = el("option", { value: v }, label);
+      if (v === current) o.selected = true;
+      kind.append(o);
+    }
+    kind.addEventListener("change", () => {
+      const [k, lv] = kind.value.split(":");
+      this.setup.seats[i] = k === "computer" ? { kind: k, level: lv } : k === "device" ? { kind: k, name: "" } : { kind: k };
+      this.changed();
+    });
+    return kind;
+  }
+
+  nameField(seat, i) {
+    const name = el(`input#seat-name-${i}.seat-name`, { type: "text", maxlength: "24", placeholder: t("app.player_default", { n: i + 1 }), value: seat.name || "", "aria-label": `${t("lobby.seat", { n: i + 1 })}: ${t("lobby.name")}` });
+    // typing never redraws the form (the next field keeps its focus and its text)
+    name.addEventListener("input", () => {
+      seat.name = name.value;
+      store.set(this.remember, this.setup);
+    });
+    name.addEventListener("change", () => {
+      seat.name = name.value.trim();
+      store.set(this.remember, this.setup);
+      this.onChange(this.payload());
+    });
+    return name;
+  }
+}
