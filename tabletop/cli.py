@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
 
-from . import qr
+from . import paths, qr
 from .discovery import Advertiser, lan_address
 
-DEFAULT_DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
+DEFAULT_DATA = str(paths.user_data_dir())
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,7 +26,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
     s.add_argument("--name", default="Domino table", help="the table's name, shown and advertised")
-    s.add_argument("--data", default=DEFAULT_DATA, help="folder for the SQLite store (default ./data)")
+    s.add_argument(
+        "--data",
+        default=DEFAULT_DATA,
+        help=f"folder for the SQLite store (default: the per-user data folder, {DEFAULT_DATA}; "
+        f"the system service uses {paths.SYSTEM_DATA})",
+    )
     s.add_argument(
         "--kiosk",
         action="store_true",
@@ -60,6 +64,8 @@ def app_config(args, base_url: str) -> dict:
         "COMPUTER_DELAY": args.computer_delay,
         "WIFI_SSID": args.wifi_ssid,
         "WIFI_PASSWORD": args.wifi_password,
+        "WEB_DIR": str(paths.web_dir()),
+        "LOCALES_DIR": str(paths.locales_dir()),
     }
 
 
