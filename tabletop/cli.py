@@ -7,9 +7,10 @@ import logging
 import signal
 import sys
 
-from . import paths, qr
+from . import paths, pin, qr
 from .announce import JOIN_PATH, Announcer
 from .discovery import HostName
+from .pin import pin_problem
 
 DEFAULT_DATA = str(paths.user_data_dir())
 
@@ -39,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="café mode: host controls behind --pin, idle tables return to the welcome screen",
     )
-    s.add_argument("--pin", help="PIN that unlocks the host controls in kiosk mode")
+    s.add_argument("--pin", help=f"PIN that unlocks the host controls in kiosk mode ({pin.RULE})")
     s.add_argument(
         "--advertise",
         metavar="ADDRESS",
@@ -90,6 +91,9 @@ def serve(args) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if args.kiosk and not args.pin:
         print("tabletop: --kiosk needs --pin (the host controls are locked behind it)", file=sys.stderr)
+        return 2
+    if args.pin is not None and pin_problem(args.pin):
+        print(f"tabletop: this --pin could never be entered: {pin_problem(args.pin)}", file=sys.stderr)
         return 2
     # --advertise, or a --host that is one address, is used as given; otherwise the address is
     # chosen among the interfaces, and chosen again when they change

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import threading
 
 from tabletop import addresses, qr
 from tabletop.discovery import HOST_FILE, HostName, cut_utf8, instance_label, txt_value
 from tabletop.paths import user_data_dir
+from tabletop.pin import pin_problem
 
 ANSI_CELL = re.compile(r"\x1b\[(\d+);(\d+)m▀")
 
@@ -96,3 +99,32 @@ def test_watcher_reports_the_first_list_and_every_change():
     assert done.wait(5)
     watcher.stop()
     assert seen == [["10.0.0.2"], [], ["192.168.4.1", "10.0.0.2"]]
+
+
+def test_one_pin_rule():
+    assert [p for p in ("2468", "0000", "123456789012") if pin_problem(p)] == []
+    for bad in ("12-34", "123", "1234567890123", "12a4", "１２３４", "", None, 1234):
+        assert pin_problem(bad) == "a PIN is 4 to 12 digits (0-9)", bad
+
+
+def test_a_pin_that_cannot_be_entered_is_refused_at_start(tmp_path):
+    for args in (["--kiosk", "--pin", "98-76"], ["--pin", "987"]):
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "tabletop",
+                "serve",
+                "--no-mdns",
+                "--port",
+                "1",
+                "--data",
+                str(tmp_path),
+                *args,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert out.returncode == 2 and "4 to 12 digits" in out.stderr, out.stderr
+        assert "98" not in out.stderr  # the PIN itself is not echoed into logs
