@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the scripts: make sure .venv exists with the project installed (editable), the
 # versions pinned by constraints.txt.
 # Usage: source scripts/_env.sh                     (test, lint, bench, screens: with the test extras)
@@ -34,7 +35,7 @@ if [ "${ENV_KIND:-dev}" = serve ]; then
 else
     STAMP="$VENV/.installed-$(cat "$ROOT/pyproject.toml" "$CONSTRAINTS" | sha256sum | cut -c1-16)"
     if [ ! -f "$STAMP" ]; then
-        _env_install "$ROOT[test]"
+        _env_install "${ROOT}[test]"
         rm -f "$VENV"/.installed-*
         touch "$STAMP"
     fi
