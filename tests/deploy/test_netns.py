@@ -138,3 +138,39 @@ def test_goodbye_within_a_second_of_sigterm_with_a_default_route(lab, tmp_path):
     assert gone["name"] == found["name"]
     print(f"goodbye seen {gone_at - sent_at:.3f} s after SIGTERM")
     assert gone_at - sent_at < 1.0, f"goodbye {gone_at - sent_at:.2f} s after SIGTERM"
+
+
+def test_two_tables_with_one_name_and_a_cloned_host_name_are_told_apart(lab, tmp_path):
+    """Two tables from one SD card image on one network: the second draws another host name,
+    zeroconf renames its service, and 50 × "é" (100 bytes) still registers."""
+    first, second, phone = lab.ns("t"), lab.ns("u"), lab.ns("p")
+    lab.run(phone, "ip", "link", "add", "br0", "type", "bridge")
+    for table, address in ((first, "10.77.5.1/24"), (second, "10.77.5.3/24")):
+        _, end = lab.link(table, address, phone, "0.0.0.0/32")
+        lab.run(phone, "ip", "addr", "flush", "dev", end)
+        lab.run(phone, "ip", "link", "set", end, "master", "br0")
+    lab.run(phone, "ip", "addr", "add", "10.77.5.2/24", "dev", "br0")
+    lab.up(phone, "br0")
+    for table in (first, second):
+        (tmp_path / f"data-{table}").mkdir()
+        (tmp_path / f"data-{table}" / "mdns-host").write_text("domino-table-c10e3d\n")
+    name = "é" * 50
+    browser = lab.browser(phone)
+    port = free_port()
+    one = serve(lab, first, tmp_path, port, "--name", name)
+    one.wait_for(lambda s: "advertised" in s, 20)
+    two = serve(lab, second, tmp_path, port, "--name", name)
+    _, line = two.wait_for(lambda s: "advertised" in s, 20)
+    assert "domino-table-c10e3d" not in line
+    renamed = (tmp_path / f"data-{second}" / "mdns-host").read_text().strip()
+    assert renamed != "domino-table-c10e3d" and renamed in line  # kept for the next start
+    seen = {}
+    while len(seen) < 2:
+        _, e = browser.event("added", 20, lambda e: "addresses" in e)
+        seen[e["server"]] = e
+    assert {s: e["addresses"] for s, e in seen.items()} == {
+        "domino-table-c10e3d.local.": ["10.77.5.1"],
+        f"{renamed}.local.": ["10.77.5.3"],
+    }
+    labels = sorted(e["name"][: -len("._domino-table._tcp.local.")] for e in seen.values())
+    assert labels == ["é" * 29, "é" * 29 + "-2"] and all(len(x.encode()) <= 63 for x in labels)
