@@ -8,6 +8,7 @@ import sys
 import threading
 
 from tabletop import addresses, qr
+from tabletop.announce import Announcer
 from tabletop.discovery import HOST_FILE, HostName, cut_utf8, instance_label, txt_value
 from tabletop.paths import user_data_dir
 from tabletop.pin import pin_problem
@@ -128,3 +129,25 @@ def test_a_pin_that_cannot_be_entered_is_refused_at_start(tmp_path):
         )
         assert out.returncode == 2 and "4 to 12 digits" in out.stderr, out.stderr
         assert "98" not in out.stderr  # the PIN itself is not echoed into logs
+
+
+class FakeTables:
+    base_url = "http://127.0.0.1:8000"
+
+
+def test_announcer_keeps_base_url_and_banner_on_the_chosen_address():
+    shown = []
+    tables = FakeTables()
+    a = Announcer(tables, "T", 8000, mdns=False, show=shown.append)
+    a._apply(["10.0.0.5", "192.168.1.2"])  # the watcher's list, best first
+    assert tables.base_url == "http://10.0.0.5:8000"
+    a._apply(["10.0.0.5", "192.168.1.2"])
+    a._apply([])  # every interface gone: loopback, for the big screen on this machine
+    assert tables.base_url == "http://127.0.0.1:8000"
+    assert shown == ["http://10.0.0.5:8000", "http://127.0.0.1:8000"]  # once per change
+
+    fixed = Announcer(FakeTables(), "T", 8000, fixed="203.0.113.9", mdns=False, show=shown.append)
+    assert fixed.watcher is None  # --advertise: never re-chosen
+    fixed.start()
+    assert fixed.tables.base_url == "http://203.0.113.9:8000" and shown[-1] == "http://203.0.113.9:8000"
+    fixed.close()
