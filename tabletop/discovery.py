@@ -109,18 +109,18 @@ class Advertiser:
     def start(self) -> None:
         atexit.register(self.close)
         if self.addresses:
-            self._spawn()
+            self._spawn(self._wanted)
 
     def update(self, addresses: list[str], url: str | None = None) -> None:
         """Advertise on `addresses` from now on (the old records say goodbye first)."""
         with self._lock:
             if self._closed or (list(addresses), url) == self._wanted:
                 return
-            self._wanted = (list(addresses), url)
-        self._spawn()
+            wanted = self._wanted = (list(addresses), url)
+        self._spawn(wanted)
 
-    def _spawn(self) -> None:
-        self._thread = threading.Thread(target=self._run, args=(self._wanted,), name="zeroconf", daemon=True)
+    def _spawn(self, wanted) -> None:
+        self._thread = threading.Thread(target=self._run, args=(wanted,), name="zeroconf", daemon=True)
         self._thread.start()
 
     def _run(self, wanted) -> None:

@@ -23,7 +23,9 @@ def main(seconds: float) -> None:
     def changed(zeroconf, service_type, name, state_change):
         line = {"t": round(time.monotonic() - start, 3), "event": state_change.name.lower(), "name": name}
         if state_change is not ServiceStateChange.Removed:
-            info = zeroconf.get_service_info(service_type, name, timeout=3000)
+            info = None
+            for _ in range(3):  # a busy machine may miss the first answers
+                info = info or zeroconf.get_service_info(service_type, name, timeout=3000)
             if info is not None:
                 line.update(
                     server=info.server,

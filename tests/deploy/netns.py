@@ -81,12 +81,15 @@ class Browser(Lines):
         super().__init__(lab.argv(ns, sys.executable, str(HERE / "browse.py"), str(seconds)))
 
     def event(self, kind: str, timeout: float, where=lambda e: True) -> tuple[float, dict]:
+        """The first event `kind` ("removed", or "found": added or updated, and resolved)."""
+        kinds = ("added", "updated") if kind == "found" else (kind,)
+
         def match(line: str) -> bool:
             try:
                 e = json.loads(line)
             except ValueError:
                 return False
-            return e.get("event") == kind and where(e)
+            return e.get("event") in kinds and (kind != "found" or "addresses" in e) and where(e)
 
         at, line = self.wait_for(match, timeout)
         return at, json.loads(line)

@@ -71,7 +71,7 @@ def test_found_with_two_interfaces_and_no_default_route(lab, tmp_path):
     url = join_url(server)
     assert url == f"http://10.77.1.1:{port}/join"  # not 127.0.0.1: no default route is needed
     for browser, reachable in zip(browsers, ("10.77.1.1", "10.77.2.1")):
-        _, found = browser.event("added", 20, lambda e: "addresses" in e)
+        _, found = browser.event("found", 20)
         assert found["name"] == "Café No 5._domino-table._tcp.local."
         assert re.fullmatch(r"domino-table-[0-9a-f]{6}\.local\.", found["server"])
         assert sorted(found["addresses"]) == ["10.77.1.1", "10.77.2.1"] and found["port"] == port
@@ -88,6 +88,8 @@ def test_found_with_two_interfaces_and_no_default_route(lab, tmp_path):
     status, body = fetch(lab, phone1, f"http://10.77.1.1:{port}/api/server")
     assert status == 200 and json.loads(body)["base_url"] == f"http://10.77.1.1:{port}"
     assert fetch(lab, phone1, url)[0] != 0  # reached: the server answers the join page's URL
+    status, body = fetch(lab, phone1, url.removesuffix("/join") + "/")
+    assert status == 200 and "<html" in body.lower()
     assert (tmp_path / f"data-{table}" / "mdns-host").read_text().strip() == found["server"][
         : -len(".local.")
     ]
@@ -105,7 +107,7 @@ def test_found_after_an_interface_comes_up_late(lab, tmp_path):
     lab.up(table, late)
     url = join_url(server, after="127.0.0.1")
     assert url == f"http://10.77.3.1:{port}/join"
-    found_at, found = browser.event("added", 20, lambda e: "addresses" in e)
+    found_at, found = browser.event("found", 20)
     assert found["addresses"] == ["10.77.3.1"] and found["txt"]["url"] == url
     print(f"found {found_at - up_at:.2f} s after the link came up")
     assert found_at - up_at < 10, f"found {found_at - up_at:.1f} s after the link came up"
@@ -121,7 +123,7 @@ def test_goodbye_within_a_second_of_sigterm_with_a_default_route(lab, tmp_path):
     browser = lab.browser(phone)
     server = serve(lab, table, tmp_path, port)
     assert join_url(server) == f"http://10.77.4.1:{port}/join"
-    _, found = browser.event("added", 20, lambda e: "addresses" in e)
+    _, found = browser.event("found", 20)
     assert found["addresses"] == ["10.77.4.1"]
     # an open websocket: the worker waits for it on shutdown, the goodbye must not
     socket_code = (
@@ -166,7 +168,7 @@ def test_two_tables_with_one_name_and_a_cloned_host_name_are_told_apart(lab, tmp
     assert renamed != "domino-table-c10e3d" and renamed in line  # kept for the next start
     seen = {}
     while len(seen) < 2:
-        _, e = browser.event("added", 20, lambda e: "addresses" in e)
+        _, e = browser.event("found", 20)
         seen[e["server"]] = e
     assert {s: e["addresses"] for s, e in seen.items()} == {
         "domino-table-c10e3d.local.": ["10.77.5.1"],
