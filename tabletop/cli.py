@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
+import signal
 import sys
 
-from . import qr
-from .discovery import Advertiser, lan_address
+from . import paths, pin, qr
+from .announce import JOIN_PATH, Announcer
+from .discovery import HostName
+from .pin import pin_problem
 
-DEFAULT_DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
+DEFAULT_DATA = str(paths.user_data_dir())
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,13 +29,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
     s.add_argument("--name", default="Domino table", help="the table's name, shown and advertised")
-    s.add_argument("--data", default=DEFAULT_DATA, help="folder for the SQLite store (default ./data)")
+    s.add_argument(
+        "--data",
+        default=DEFAULT_DATA,
+        help=f"folder for the SQLite store (default: the per-user data folder, {DEFAULT_DATA}; "
+        f"the system service uses {paths.SYSTEM_DATA})",
+    )
     s.add_argument(
         "--kiosk",
         action="store_true",
         help="café mode: host controls behind --pin, idle tables return to the welcome screen",
     )
-    s.add_argument("--pin", help="PIN that unlocks the host controls in kiosk mode")
+    s.add_argument("--pin", help=f"PIN that unlocks the host controls in kiosk mode ({pin.RULE})")
     s.add_argument(
         "--advertise",
         metavar="ADDRESS",
@@ -60,17 +67,23 @@ def app_config(args, base_url: str) -> dict:
         "COMPUTER_DELAY": args.computer_delay,
         "WIFI_SSID": args.wifi_ssid,
         "WIFI_PASSWORD": args.wifi_password,
+        "WEB_DIR": str(paths.web_dir()),
+        "LOCALES_DIR": str(paths.locales_dir()),
     }
 
 
-def banner(name: str, url: str, wifi: tuple | None) -> str:
+def banner(name: str, url: str, wifi: tuple | None, color: bool = False) -> str:
+    join = url + JOIN_PATH
     lines = [
-        f"{name}: open {url} on the big screen (or scan this on any device on the network)",
+        f"{name}: open {url} on the big screen; phones scan this to join ({join})",
         "",
-        qr.terminal(url),
+        qr.terminal(join, color=color),
     ]
     if wifi:
-        lines += [f"Wi-Fi {wifi[0]!r}: scan to join the network", qr.terminal(qr.wifi_payload(*wifi))]
+        lines += [
+            f"Wi-Fi {wifi[0]!r}: scan to join the network",
+            qr.terminal(qr.wifi_payload(*wifi), color=color),
+        ]
     return "\n".join(lines)
 
 
@@ -79,39 +92,69 @@ def serve(args) -> int:
     if args.kiosk and not args.pin:
         print("tabletop: --kiosk needs --pin (the host controls are locked behind it)", file=sys.stderr)
         return 2
-    address = args.advertise or (args.host if args.host not in ("0.0.0.0", "::", "") else lan_address())
-    base_url = f"http://{address}:{args.port}"
+    if args.pin is not None and pin_problem(args.pin):
+        print(f"tabletop: this --pin could never be entered: {pin_problem(args.pin)}", file=sys.stderr)
+        return 2
+    # --advertise, or a --host that is one address, is used as given; otherwise the address is
+    # chosen among the interfaces, and chosen again when they change
+    fixed = args.advertise or (args.host if args.host not in ("0.0.0.0", "::", "") else None)
     from .app import create_app
 
-    config = app_config(args, base_url)
+    config = app_config(args, f"http://{fixed or '127.0.0.1'}:{args.port}")
     wifi = (args.wifi_ssid, args.wifi_password) if args.wifi_ssid else None
-    print(banner(args.name, base_url, wifi), flush=True)
-    advertiser = None
-    if not args.no_mdns and not address.startswith("127."):
-        advertiser = Advertiser(args.name, address, args.port)
-        advertiser.start()
-    try:
-        if args.dev:
-            from werkzeug.serving import run_simple
+    color = sys.stdout.isatty()
+    running = []  # the serving process's Announcer, for the shutdown hooks
 
-            app = create_app(config)
-            try:
-                run_simple(args.host, args.port, app, threaded=True, use_reloader=False)
-            finally:
-                app.extensions["tabletop"].shutdown()
-        else:
-            # the app (its store, threads and rooms) is built in the worker, after the fork
-            run_gunicorn(lambda: create_app(config), args.host, args.port, args.threads)
-    finally:
-        if advertiser:
-            advertiser.close()
+    def make_app():  # runs in the serving process: after gunicorn's fork
+        app = create_app(config)
+        announcer = Announcer(
+            app.extensions["tabletop"],
+            args.name,
+            args.port,
+            fixed=fixed,
+            mdns=not args.no_mdns,
+            host=HostName(args.data),
+            show=lambda url: print(banner(args.name, url, wifi, color), flush=True),
+        )
+        announcer.start()
+        running.append(announcer)
+        return app
+
+    def goodbye():
+        while running:
+            running.pop().close()
+
+    if args.dev:
+        from werkzeug.serving import run_simple
+
+        app = make_app()
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # unwind, so the goodbye is sent
+        try:
+            run_simple(args.host, args.port, app, threaded=True, use_reloader=False)
+        finally:
+            goodbye()
+            app.extensions["tabletop"].shutdown()
+    else:
+        # the app (its store, threads and rooms) and mDNS live in the worker, after the fork
+        run_gunicorn(make_app, args.host, args.port, args.threads, on_stop=goodbye)
     return 0
 
 
-def run_gunicorn(make_app, host: str, port: int, threads: int) -> None:
+def run_gunicorn(make_app, host: str, port: int, threads: int, on_stop=lambda: None) -> None:
     """One gunicorn process (rooms live in memory) with the threaded worker: flask-sock runs
-    each websocket on one of its threads. Never the sync worker (it drops websockets)."""
+    each websocket on one of its threads. Never the sync worker (it drops websockets).
+    `on_stop` runs in the worker as soon as it is told to stop (SIGTERM, SIGINT, SIGQUIT), before
+    open websockets are waited for."""
     from gunicorn.app.base import BaseApplication
+
+    def post_worker_init(worker):
+        graceful = signal.getsignal(signal.SIGTERM)
+
+        def on_term(sig, frame):
+            on_stop()
+            graceful(sig, frame)
+
+        signal.signal(signal.SIGTERM, on_term)
 
     class One(BaseApplication):
         def load_config(self):
@@ -125,8 +168,14 @@ def run_gunicorn(make_app, host: str, port: int, threads: int) -> None:
                 "graceful_timeout": 3,
                 "accesslog": None,
                 "preload_app": False,
+                "post_worker_init": post_worker_init,
+                "worker_int": lambda worker: on_stop(),
+                "worker_exit": lambda server, worker: on_stop(),
+                # gunicorn >= 25.1 opens a control socket in $HOME unless told not to
+                "control_socket_disable": True,
             }.items():
-                self.cfg.set(key, value)
+                if key in self.cfg.settings:
+                    self.cfg.set(key, value)
 
         def load(self):
             return make_app()
