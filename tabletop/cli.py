@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
 
-from . import qr
+from . import config, qr
 from .discovery import Advertiser, lan_address
-
-DEFAULT_DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,11 +20,11 @@ def build_parser() -> argparse.ArgumentParser:
         "players scan the QR codes it shows with their phones.",
     )
     s.add_argument(
-        "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every interface)"
+        "--host", default=config.HOST, help=f"address to listen on (default {config.HOST}: every interface)"
     )
-    s.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
-    s.add_argument("--name", default="Domino table", help="the table's name, shown and advertised")
-    s.add_argument("--data", default=DEFAULT_DATA, help="folder for the SQLite store (default ./data)")
+    s.add_argument("--port", type=int, default=config.PORT, help=f"TCP port (default {config.PORT})")
+    s.add_argument("--name", default=config.NAME, help="the table's name, shown and advertised")
+    s.add_argument("--data", default=config.DATA_DIR, help="folder for the SQLite store (default ./data)")
     s.add_argument(
         "--kiosk",
         action="store_true",
@@ -43,10 +40,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--wifi-ssid", help="also show a Wi-Fi join QR code for this network")
     s.add_argument("--wifi-password", help="password for --wifi-ssid (omit for an open network)")
     s.add_argument(
-        "--threads", type=int, default=64, help="gunicorn threads (each open websocket holds one; default 64)"
+        "--threads",
+        type=int,
+        default=config.THREADS,
+        help=f"gunicorn threads (each open websocket holds one; default {config.THREADS})",
     )
     s.add_argument("--dev", action="store_true", help="use werkzeug's threaded server instead of gunicorn")
-    s.add_argument("--computer-delay", type=float, default=1.2, help="seconds a computer takes per move")
+    s.add_argument(
+        "--computer-delay",
+        type=float,
+        default=config.COMPUTER_DELAY,
+        help="seconds a computer takes per move",
+    )
     return p
 
 
