@@ -7,12 +7,12 @@ import logging
 import signal
 import sys
 
-from . import paths, pin, qr
+from . import config, paths, pin, qr
 from .announce import JOIN_PATH, Announcer
 from .discovery import HostName
 from .pin import pin_problem
 
-DEFAULT_DATA = str(paths.user_data_dir())
+DEFAULT_DATA = config.DATA_DIR
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,10 +25,10 @@ def build_parser() -> argparse.ArgumentParser:
         "players scan the QR codes it shows with their phones.",
     )
     s.add_argument(
-        "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every interface)"
+        "--host", default=config.HOST, help=f"address to listen on (default {config.HOST}: every interface)"
     )
-    s.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
-    s.add_argument("--name", default="Domino table", help="the table's name, shown and advertised")
+    s.add_argument("--port", type=int, default=config.PORT, help=f"TCP port (default {config.PORT})")
+    s.add_argument("--name", default=config.NAME, help="the table's name, shown and advertised")
     s.add_argument(
         "--data",
         default=DEFAULT_DATA,
@@ -50,10 +50,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--wifi-ssid", help="also show a Wi-Fi join QR code for this network")
     s.add_argument("--wifi-password", help="password for --wifi-ssid (omit for an open network)")
     s.add_argument(
-        "--threads", type=int, default=64, help="gunicorn threads (each open websocket holds one; default 64)"
+        "--threads",
+        type=int,
+        default=config.THREADS,
+        help=f"gunicorn threads (each open websocket holds one; default {config.THREADS})",
     )
     s.add_argument("--dev", action="store_true", help="use werkzeug's threaded server instead of gunicorn")
-    s.add_argument("--computer-delay", type=float, default=1.2, help="seconds a computer takes per move")
+    s.add_argument(
+        "--computer-delay",
+        type=float,
+        default=config.COMPUTER_DELAY,
+        help=f"seconds a computer takes per move (default {config.COMPUTER_DELAY})",
+    )
     return p
 
 
@@ -100,13 +108,13 @@ def serve(args) -> int:
     fixed = args.advertise or (args.host if args.host not in ("0.0.0.0", "::", "") else None)
     from .app import create_app
 
-    config = app_config(args, f"http://{fixed or '127.0.0.1'}:{args.port}")
+    settings = app_config(args, f"http://{fixed or '127.0.0.1'}:{args.port}")
     wifi = (args.wifi_ssid, args.wifi_password) if args.wifi_ssid else None
     color = sys.stdout.isatty()
     running = []  # the serving process's Announcer, for the shutdown hooks
 
     def make_app():  # runs in the serving process: after gunicorn's fork
-        app = create_app(config)
+        app = create_app(settings)
         announcer = Announcer(
             app.extensions["tabletop"],
             args.name,

@@ -7,6 +7,8 @@
 - The client waits for `welcome`; the full view follows it as the first `view` frame.
 - Every frame is validated by `messages.parse`; every refusal is an `error` frame with a stable
   code and changes nothing; an unexpected exception is logged and answered with `internal`.
+- The hub parses, routes and sends: a room's commands go to `Room.run`, which checks who sends
+  them and keeps each connection's role; the hub keeps only which room a socket is in.
 """
 
 from __future__ import annotations
@@ -22,16 +24,16 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, jsonify, request
 from flask_sock import Sock
 
-from . import messages
+from . import config, messages
+from .errors import Refused
 from .messages import BadInput
-from .rooms import Refused
+from .pin import pin_problem
+from .rooms import RULES
+from .seats import HOST
 
 log = logging.getLogger("tabletop.hub")
 
 _VIEW = object()  # outbox marker: build and send the current view
-RATE = 20.0  # messages per second
-BURST = 40.0
-FLOOD_CLOSE = 400  # dropped messages within a minute before the socket is closed
 
 
 class Connection:
@@ -43,20 +45,27 @@ class Connection:
         self._outbox: collections.deque = collections.deque()
         self._view_queued = False
         self.closed = False
-        self.role = None  # None before hello; "lobby" | "guest" | "seat" | "host"
-        self.room = None
-        self.seat = None
-        self.paused = False
-        self.unlocked = False
-        self._rate, self._burst = getattr(tables, "rate", (RATE, BURST))
+        self.greeted = False  # hello answered
+        self._room = None  # the room this socket is in (its role there is the room's to know)
+        self.unlocked = False  # kiosk: this socket gave the PIN
+        self._rate, self._burst = tables.rate
         self._tokens = self._burst
         self._last = time.monotonic()
         self._dropped = 0
         self._dropped_since = time.monotonic()
         self._last_rate_error = 0.0
-        self.sent = 0
         self._thread = threading.Thread(target=self._sender, name="ws-send", daemon=True)
         self._thread.start()
+
+    @property
+    def room(self):
+        """The room this socket is in, None in the lobby (or once its room was closed)."""
+        room = self._room
+        return None if room is None or room.closed else room
+
+    @room.setter
+    def room(self, room) -> None:
+        self._room = room
 
     # -- outgoing ------------------------------------------------------------------------------
 
@@ -94,10 +103,11 @@ class Connection:
                     if room is None:
                         continue
                     item = room.frame_for(self)
+                    if item is None:  # not (or no longer) in that room
+                        continue
                 text = json.dumps(item, separators=(",", ":"))
                 with self.send_lock:
                     self.ws.send(text)
-                self.sent += 1
             except Exception as exc:  # the socket is gone (or a frame could not be built)
                 if not self.closed:
                     log.debug("send failed: %s", exc)
@@ -132,10 +142,10 @@ class Connection:
         if self._tokens >= 1:
             self._tokens -= 1
             return True
-        if now - self._dropped_since > 60:
+        if now - self._dropped_since > config.FLOOD_WINDOW:
             self._dropped, self._dropped_since = 0, now
         self._dropped += 1
-        if self._dropped > FLOOD_CLOSE:
+        if self._dropped > config.FLOOD_CLOSE:
             log.warning("closing a flooding websocket")
             # said at once, not queued: the socket closes before the sender would get to it
             self._send_now({"type": "error", "code": "rate_limited", "detail": "flooding: closed"})
@@ -154,10 +164,9 @@ class Connection:
         try:
             msg = messages.parse(raw)
             ref = msg.get("ref")
-            handler = HANDLERS[msg["type"]]
-            if self.role is None and msg["type"] not in ("hello", "ping"):
+            if not self.greeted and msg["type"] not in ("hello", "ping"):
                 raise Refused("hello_required", "send hello first")
-            answer = handler(self, msg)
+            answer = HANDLERS.get(msg["type"], h_room)(self, msg)
             if ref is not None and answer is not False:
                 frame = {"type": "ok", "ref": ref}
                 if self.room is not None:
@@ -187,21 +196,13 @@ def _type_of(raw) -> str:
         return "?"
 
 
-# -- message handlers (the room methods take the room lock) ------------------------------------
+# -- message handlers: the hub's own (hello, create_room, unlock, ping); the rest go to the room --
 
 
 def _room(conn):
-    if conn.room is None or conn.room.closed:
+    room = conn.room
+    if room is None:
         raise Refused("no_room")
-    return conn.room
-
-
-def _host(conn, guarded: bool = False):
-    room = _room(conn)
-    if conn.role != "host":
-        raise Refused("not_host")
-    if guarded and conn.tables.kiosk and conn.tables.pin and not conn.unlocked:
-        raise Refused("pin_required")
     return room
 
 
@@ -211,138 +212,69 @@ def _with_ref(frame: dict, msg: dict) -> dict:
     return frame
 
 
+def h_room(conn, msg):
+    """A room's command: the room runs it (`Room.run`); a frame it returns answers the ref."""
+    unlocked = conn.unlocked or not conn.tables.guarded
+    answer = _room(conn).run(msg, conn, unlocked)
+    if answer is None:
+        return None
+    conn.send(_with_ref(answer, msg))
+    return False
+
+
+def _lobby(conn) -> None:
+    conn.greeted = True
+    conn.send(
+        {"type": "welcome", "role": "lobby", "room": None, "seat": None, "server": conn.tables.server_info()}
+    )
+
+
+def _enter(conn, room, **credentials) -> None:
+    conn.room = room
+    room.admit(conn, **credentials)
+    conn.greeted = True
+
+
 def h_hello(conn, msg):
-    if conn.role is not None:
+    if conn.greeted:
         raise Refused("already_hello")
-    tables = conn.tables
     if "room" not in msg:
-        conn.role = "lobby"
-        conn.send(
-            {"type": "welcome", "role": "lobby", "room": None, "seat": None, "server": tables.server_info()}
-        )
+        _lobby(conn)
         return None
     try:
-        room = tables.get(msg["room"])
+        room = conn.tables.get(msg["room"])
     except Refused:
-        conn.role = "lobby"
         conn.send(_with_ref({"type": "error", "code": "no_room", "detail": "no such room"}, msg))
-        conn.send(
-            {"type": "welcome", "role": "lobby", "room": None, "seat": None, "server": tables.server_info()}
-        )
+        _lobby(conn)
         return False
     try:
-        if "host_token" in msg:
-            room.hello_host(conn, msg["host_token"])
-            return None
-        if "token" in msg:
-            room.hello_seat(conn, msg["token"])
-            return None
+        _enter(conn, room, host_token=msg.get("host_token"), token=msg.get("token"))
     except Refused as exc:
         if exc.code != "bad_token":
             raise
         conn.send(_with_ref({"type": "error", "code": "bad_token", "detail": exc.detail}, msg))
-        room.attach(conn, "guest")
+        _enter(conn, room)
         return False
-    room.attach(conn, "guest")
     return None
 
 
-def h_join(conn, msg):
-    room = _room(conn)
-    if conn.role == "seat":
-        raise Refused("already_seated", "leave your seat first")
-    if conn.role != "guest":
-        raise Refused("not_your_seat", "the table screen does not take a phone seat")
-    room.join(conn, msg["seat"], msg["name"], msg.get("lang"))
-
-
-def h_leave(conn, msg):
-    _room(conn).leave(conn)
-
-
-def h_act(conn, msg):
-    _room(conn).act(conn, msg["action"], msg["version"])
-
-
-def h_undo(conn, msg):
-    _room(conn).undo(conn, msg.get("seat"), msg.get("version"))
-
-
-def h_redo(conn, msg):
-    _room(conn).redo(conn, msg.get("version"))
-
-
-def h_hint(conn, msg):
-    answer = _room(conn).hint(conn, msg.get("seat"), msg.get("version"))
-    conn.send(_with_ref(answer, msg))
-    return False  # the hint frame itself answers the ref
-
-
 def h_create_room(conn, msg):
-    if conn.role not in ("lobby", "host"):
+    old = conn.room
+    if old is not None and old.role_of(conn) != "host":
         raise Refused("not_host", "only a table screen creates rooms")
     room, host_token = conn.tables.create_room(msg.get("name"))
-    if conn.room is not None:
-        conn.room.detach(conn)
+    if old is not None:
+        old.detach(conn)
     conn.send({"type": "room_created", "room": room.id, "host_token": host_token})
-    room.attach(conn, "host")
-
-
-def h_setup(conn, msg):
-    room = _host(conn)
-    if room.match is not None:
-        _host(conn, guarded=True)
-    room.setup(msg["profile"], msg.get("options"), msg["seats"])
-
-
-def h_start_round(conn, msg):
-    room = _host(conn)
-    with room.lock:
-        room._check_version(msg.get("version"))
-        room.start_round()
-
-
-def h_restart(conn, msg):
-    room = _host(conn, guarded=True)
-    with room.lock:
-        room._check_version(msg.get("version"))
-        room.restart()
-
-
-def h_new_game(conn, msg):
-    room = _host(conn, guarded=True)
-    with room.lock:
-        room._check_version(msg.get("version"))
-        room.new_game()
-
-
-def h_free_seat(conn, msg):
-    _host(conn, guarded=True).free_seat(msg["seat"])
-
-
-def h_standin(conn, msg):
-    _host(conn, guarded=True).standin(msg["seat"], msg["level"])
-
-
-def h_pause(conn, msg):
-    room = _room(conn)
-    if conn.role not in ("host", "seat"):
-        raise Refused("not_your_seat")
-    room.set_pause(conn, msg["paused"])
+    conn.room = room
+    room.enter(conn, HOST)
 
 
 def h_unlock(conn, msg):
-    if not conn.tables.kiosk or not conn.tables.pin:
-        conn.unlocked = True
-        return None
-    if not conn.tables.check_pin(msg["pin"]):
+    # a PIN outside the rule `tabletop serve --pin` enforces can never be the table's
+    if conn.tables.guarded and (pin_problem(msg["pin"]) or not conn.tables.check_pin(msg["pin"])):
         raise Refused("bad_pin")
     conn.unlocked = True
-
-
-def h_close_room(conn, msg):
-    room = _host(conn, guarded=True)
-    conn.tables.close_room(room)
 
 
 def h_ping(conn, msg):
@@ -350,27 +282,8 @@ def h_ping(conn, msg):
     return False
 
 
-HANDLERS = {
-    "hello": h_hello,
-    "join": h_join,
-    "leave": h_leave,
-    "act": h_act,
-    "undo": h_undo,
-    "redo": h_redo,
-    "hint": h_hint,
-    "create_room": h_create_room,
-    "setup": h_setup,
-    "start_round": h_start_round,
-    "restart": h_restart,
-    "new_game": h_new_game,
-    "free_seat": h_free_seat,
-    "standin": h_standin,
-    "pause": h_pause,
-    "unlock": h_unlock,
-    "close_room": h_close_room,
-    "ping": h_ping,
-}
-assert set(HANDLERS) == set(messages.SPEC)
+HANDLERS = {"hello": h_hello, "create_room": h_create_room, "unlock": h_unlock, "ping": h_ping}
+assert set(HANDLERS) | set(RULES) == set(messages.SPEC) and not set(HANDLERS) & set(RULES)
 
 
 # -- the websocket route -----------------------------------------------------------------------
@@ -422,6 +335,7 @@ def websocket(ws):
 
 def init_app(app) -> None:
     app.config.setdefault(
-        "SOCK_SERVER_OPTIONS", {"ping_interval": 20, "max_message_size": messages.HARD_MAX_FRAME}
+        "SOCK_SERVER_OPTIONS",
+        {"ping_interval": config.PING_INTERVAL, "max_message_size": config.HARD_MAX_FRAME},
     )
     app.register_blueprint(bp)

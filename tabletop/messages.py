@@ -9,9 +9,8 @@ from __future__ import annotations
 import json
 import re
 
-MAX_FRAME = 4096  # bytes of one text frame (larger: too_large)
-HARD_MAX_FRAME = 65536  # simple_websocket closes the socket above this
-MAX_DEPTH = 6
+from .computer import DEFAULT_LEVEL, LEVELS
+from .config import LEVEL_ALIASES, MAX_DEPTH, MAX_FRAME
 
 ROOM_RE = re.compile(r"^[A-Z2-9]{5}$")
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -149,15 +148,11 @@ def _seats(name, v):
         if "name" in s:
             seat["name"] = _name("name", s["name"])
         if kind == "computer":
-            seat["level"] = _level("level", s.get("level", "medium"), "bad_seats")
+            seat["level"] = _level("level", s.get("level", DEFAULT_LEVEL), "bad_seats")
         elif "level" in s:
             _bad("only computer seats have a level", "bad_seats")
         out.append(seat)
     return out
-
-
-LEVELS = ("easy", "medium", "hard")
-LEVEL_ALIASES = {"normal": "medium"}  # the name of the middle level in older clients
 
 
 def _level(name, v, code="bad_message"):
@@ -205,11 +200,9 @@ SPEC = {
 }
 
 
-def parse(raw) -> dict:  # noqa: C901
-    """A raw websocket frame -> a validated message dict (with 'type', and 'ref' if given)."""
-    if isinstance(raw, (bytes, bytearray)):
-        _bad("frames must be text")
-    if not isinstance(raw, str):
+def _decode(raw) -> dict:
+    """A text frame within the size limit -> the JSON object it holds."""
+    if not isinstance(raw, str):  # bytes included
         _bad("frames must be text")
     if len(raw) > MAX_FRAME or len(raw.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         _bad(f"a frame holds at most {MAX_FRAME} bytes", "too_large")
@@ -221,6 +214,25 @@ def parse(raw) -> dict:  # noqa: C901
         _bad("not valid JSON", "bad_json")
     if not isinstance(msg, dict):
         _bad("a message is a JSON object")
+    return msg
+
+
+def _fields(msg: dict, spec: dict, out: dict) -> dict:
+    """`out` with every field of `spec` that `msg` has, checked; no other field allowed."""
+    for key in msg:
+        if key not in spec and key not in ("type", "ref"):
+            _bad(f"unexpected field {key[:32]!r}")
+    for key, (check, required) in spec.items():
+        if key in msg:
+            out[key] = check(key, msg[key])
+        elif required:
+            _bad(f"missing field {key!r}")
+    return out
+
+
+def parse(raw) -> dict:
+    """A raw websocket frame -> a validated message dict (with 'type', and 'ref' if given)."""
+    msg = _decode(raw)
     kind = msg.get("type")
     if not isinstance(kind, str):
         _bad("a message needs a string 'type'")
@@ -231,15 +243,7 @@ def parse(raw) -> dict:  # noqa: C901
     if "ref" in msg:
         out["ref"] = _ref("ref", msg["ref"])
     try:
-        for key in msg:
-            if key not in spec and key not in ("type", "ref"):
-                _bad(f"unexpected field {key[:32]!r}")
-        for key, (check, required) in spec.items():
-            if key in msg:
-                out[key] = check(key, msg[key])
-            elif required:
-                _bad(f"missing field {key!r}")
+        return _fields(msg, spec, out)
     except BadInput as exc:
         exc.ref = out.get("ref")  # the error still answers the message's ref
         raise
-    return out

@@ -1,9 +1,23 @@
-"""Rooms: one engine `Match` each, seats and tokens, one lock, a version counter.
+"""A room: one engine `Match`, its seats, the connections that watch it, one lock, a version.
 
-Everything that changes a room happens under `room.lock` in the same order (who → version →
-legality → write to disk → apply → version + 1 → notify). Frames are built per connection by
-`frame_for`, which is the only place a view leaves the room: `view_for(state, seat)` for that
-connection's seat, `view_for(state, None)` for the table.
+Every command a room takes goes through `Room.run`, in one fixed order (as boardgame.io's
+master handles an action):
+
+1. who sends it (its connection's role and seat in this room, the kiosk PIN),
+2. the room and round are in the right phase,
+3. the version the sender saw (when it sent one) is the room's,
+4. the check: the engine's (an `IllegalAction` becomes a refusal) or the room's own; the change
+   is made in memory,
+5. it is written to disk (if the write fails, memory is put back: it never runs ahead of it),
+6. a game change adds one to the version,
+7. frames out: role changes (`welcome`, `joined`), then a fresh view for every connection.
+
+`RULES` says, per command, which check each of steps 1 to 3 makes; the method `_<command>` is
+step 4 and returns a `Change` for steps 5 to 7. A refusal at any step changes nothing.
+
+The room keeps which connection holds which role (`members`); the hub only routes messages.
+Frames are built per connection by `frame_for`, the only place a view leaves the room:
+`view_for(state, seat)` for a phone's seat, `view_for(state, None)` for the table.
 """
 
 from __future__ import annotations
@@ -14,31 +28,60 @@ import logging
 import secrets
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import engine
 
+from . import computer, seats
+from .errors import Refused
+from .seats import GUEST, HOST, Member
+
 log = logging.getLogger("tabletop.rooms")
 
-ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-MAX_ROOMS = 64
-PROTOCOL = 1
+COMPUTER = Member("computer")  # the sender of a computer seat's move (no connection)
 
 
-class Refused(Exception):
-    """A request the server turns down with a stable error code (docs/PROTOCOL.md)."""
+@dataclass(frozen=True)
+class Rule:
+    """Steps 1 to 3 of a command: who may send it, the phase it needs, whether it is versioned."""
 
-    def __init__(self, code: str, detail: str = ""):
-        super().__init__(detail or code)
-        self.code = code
-        self.detail = detail or code.replace("_", " ")
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)  # 192 bits
+    who: str  # a key of WHO
+    phase: str | None = None  # a key of PHASE
+    versioned: bool = False
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+RULES = {
+    "join": Rule("guest"),
+    "leave": Rule("phone"),
+    "pause": Rule("member"),
+    "act": Rule("player", "started", versioned=True),
+    "undo": Rule("player", "started", versioned=True),
+    "redo": Rule("undoer", "started", versioned=True),
+    "hint": Rule("player", "started", versioned=True),
+    "setup": Rule("host, unlocked once started"),
+    "start_round": Rule("host", "dealable", versioned=True),
+    "restart": Rule("unlocked host", "started", versioned=True),
+    "new_game": Rule("unlocked host", "started", versioned=True),
+    "free_seat": Rule("unlocked host"),
+    "standin": Rule("unlocked host"),
+    "close_room": Rule("unlocked host"),
+}
+
+
+@dataclass
+class Change:
+    """What step 4 did, for steps 5 to 7."""
+
+    write: Callable[[int], None] | None = None  # persists the change at the given version
+    restore: Callable[[], None] | None = None  # puts memory back if the write fails
+    game: bool = False  # the game changed: version + 1, the match is rebuilt if the write fails
+    after: Callable[[], None] | None = None  # memory changes that wait for the write (roles)
+    frames: list = field(default_factory=list)  # (connection, frame), sent before the views
+    notify: bool = True  # a fresh view to every connection
+    wake: bool | None = None  # look for a computer's turn (default: when the game changed)
+    reply: dict | None = None  # the frame answering the command (instead of `ok`)
+    later: Callable[[], dict] | None = None  # the reply, computed after the lock is released
 
 
 def commitment(seed: int) -> str:
@@ -48,10 +91,6 @@ def commitment(seed: int) -> str:
 def _must(ok, code: str) -> None:
     if not ok:
         raise Refused(code)
-
-
-def seat_count(profile: str, options: dict) -> int:
-    return engine.new_game(profile, options).players
 
 
 class Room:
@@ -74,15 +113,16 @@ class Room:
         self.version = version
         self.tokens = dict(tokens)  # seat -> sha256(token)
         self.lock = threading.RLock()
-        self.conns: set = set()
+        self.members: dict = {}  # connection -> Member
+        self.pausing: set = set()  # connections with a pause set (rules or results open)
         self.closed = False
         self.last_undo_seat = None
-        self._hints: dict = {}  # (version, seat) -> the hint frame
+        self.hints = computer.Hints()
         self.record = record
         self.match = engine.Match.from_record(record) if record else None
         self.touched = time.monotonic()
 
-    # -- queries (call with the lock held) ---------------------------------------------------
+    # -- queries -----------------------------------------------------------------------------
 
     @property
     def state(self):
@@ -90,75 +130,67 @@ class Room:
 
     @property
     def paused(self) -> bool:
-        return any(c.paused for c in self.conns)
+        return bool(self.pausing)
 
-    def seat_info(self, seat: int) -> dict:
-        return self.meta["seats"][seat]
+    @property
+    def join_url(self) -> str:
+        return f"{self.tables.base_url}/join/{self.id}"
 
     def is_computer(self, seat: int) -> bool:
-        s = self.meta["seats"][seat]
-        return s["kind"] == "computer" or bool(s.get("standin"))
+        return seats.is_computer(self.meta["seats"][seat])
 
     def humans(self) -> set[int]:
-        """Seats played by people (phones and this device), for the undo rule."""
-        return {i for i in range(len(self.meta["seats"])) if not self.is_computer(i)}
+        return seats.humans(self.meta["seats"])
+
+    def role_of(self, conn) -> str | None:
+        member = self.members.get(conn)
+        return member.role if member is not None else None
+
+    def has_phone(self) -> bool:
+        with self.lock:
+            return any(m.role == "seat" for m in self.members.values())
 
     def summary(self) -> dict:
         """The public room summary: no secret (tokens, seeds of rounds in play)."""
-        state = self.state
-        seats = []
-        for i, s in enumerate(self.meta["seats"]):
-            if s["kind"] == "phone":
-                connected = any(c.role == "seat" and c.seat == i for c in self.conns)
-                taken = i in self.tokens
-            elif s["kind"] == "device":
-                connected = any(c.role == "host" for c in self.conns)
-                taken = True
-            else:
-                connected, taken = True, True
-            entry = {
-                "seat": i,
-                "kind": s["kind"],
-                "name": s.get("name"),
-                "taken": taken,
-                "connected": connected,
-                "standin": s.get("standin"),
-            }
-            if s["kind"] == "computer":
-                entry["level"] = s.get("level")
-            if s["kind"] == "phone":
-                entry["lang"] = s.get("lang")
-            seats.append(entry)
-        in_play = state is not None and state.phase == "play"
-        deals = []
-        for d in self.meta.get("deals", []):
-            hidden = in_play and d["round"] == state.round_no
-            deals.append(
-                {"round": d["round"], "commitment": d["commitment"], "seed": None if hidden else d["seed"]}
-            )
-        return {
-            "id": self.id,
-            "name": self.name,
-            "profile": self.meta.get("profile"),
-            "options": self.meta.get("options"),
-            "seats": seats,
-            "started": self.match is not None,
-            "paused": self.paused,
-            "version": self.version,
-            "deals": deals,
-            "join_url": f"{self.tables.base_url}/join/{self.id}",
-        }
-
-    def device_seat(self):
-        state = self.state
-        if state is None or state.turn is None:
-            return None
-        s = self.meta["seats"][state.turn]
-        return state.turn if s["kind"] == "device" else None
-
-    def frame_for(self, conn) -> dict:
-        """The `view` frame for one connection, built for its own seat."""
         with self.lock:
+            state = self.state
+            in_play = state is not None and state.phase == "play"
+            deals = [
+                {
+                    "round": d["round"],
+                    "commitment": d["commitment"],
+                    "seed": None if in_play and d["round"] == state.round_no else d["seed"],
+                }
+                for d in self.meta.get("deals", [])
+            ]
+            return {
+                "id": self.id,
+                "name": self.name,
+                "profile": self.meta.get("profile"),
+                "options": self.meta.get("options"),
+                "seats": seats.public(self.meta["seats"], self.tokens, self.members.values()),
+                "started": self.match is not None,
+                "paused": self.paused,
+                "version": self.version,
+                "deals": deals,
+                "join_url": self.join_url,
+            }
+
+    def download(self) -> dict:
+        """The current game's record with its deals written out (portable), between rounds."""
+        with self.lock:
+            if self.record is None:
+                raise Refused("not_started")
+            if self.state.phase == "play":
+                raise Refused("round_in_progress")
+            return self.match.to_record()
+
+    def frame_for(self, conn) -> dict | None:
+        """The `view` frame for one connection, built for its own seat (None: not in the room)."""
+        with self.lock:
+            member = self.members.get(conn)
+            if member is None or self.closed:
+                return None
             frame = {
                 "type": "view",
                 "version": self.version,
@@ -169,393 +201,356 @@ class Room:
                 "can_undo": False,
                 "can_redo": False,
             }
-            state = self.state
-            if state is None or self.closed or conn.room is not self:
+            state, match = self.state, self.match
+            if state is None:
                 return frame
-            view_for = engine.view_for
-            match = self.match
-            if conn.role == "seat" and conn.seat is not None:
-                frame["view"] = view_for(state, conn.seat)
-                frame["can_undo"] = match.can_undo(conn.seat, self.humans())
-                frame["can_redo"] = match.can_redo() and self.last_undo_seat == conn.seat
-            elif conn.role == "host":
-                frame["view"] = view_for(state, None)
-                dev = self.device_seat()
-                if dev is not None:
-                    frame["device_seat"] = dev
-                    frame["device_view"] = view_for(state, dev)
-                humans = self.humans()
-                devices = [i for i, s in enumerate(self.meta["seats"]) if s["kind"] == "device"]
+            if member.role == "seat":
+                frame["view"] = engine.view_for(state, member.seat)
+                frame["can_undo"] = match.can_undo(member.seat, self.humans())
+                frame["can_redo"] = match.can_redo() and self.last_undo_seat == member.seat
+            elif member.role == "host":
+                frame["view"] = engine.view_for(state, None)
+                turn = state.turn
+                if turn is not None and self.meta["seats"][turn]["kind"] == "device":
+                    frame["device_seat"] = turn
+                    frame["device_view"] = engine.view_for(state, turn)
+                humans, devices = self.humans(), seats.devices(self.meta["seats"])
                 frame["can_undo"] = any(match.can_undo(i, humans) for i in devices)
                 frame["can_redo"] = bool(devices) and match.can_redo()
             return frame
 
     # -- connections -------------------------------------------------------------------------
 
-    def attach(self, conn, role: str, seat=None) -> None:
+    def _welcome(self, member: Member) -> dict:
+        return {
+            "type": "welcome",
+            "role": member.role,
+            "room": self.id,
+            "seat": member.seat,
+            "server": self.tables.server_info(),
+        }
+
+    def enter(self, conn, member: Member) -> None:
+        """`conn` watches the room as `member`: `welcome`, then its first view."""
         with self.lock:
             if self.closed:
                 raise Refused("no_room")
-            conn.room, conn.role, conn.seat = self, role, seat
-            self.conns.add(conn)
-            self.touched = time.monotonic()
-            conn.send(
-                {
-                    "type": "welcome",
-                    "role": role,
-                    "room": self.id,
-                    "seat": seat,
-                    "server": self.tables.server_info(),
-                }
-            )
-            conn.push_view()
-            self._notify(exclude=conn)
+            self.members[conn] = member
+            conn.send(self._welcome(member))
+            self._notify()
+
+    def admit(self, conn, host_token: str | None = None, token: str | None = None) -> None:
+        """A `hello` for this room: the host token makes the table, a seat token reclaims its
+        seat (a computer stand-in hands it back), neither makes a guest."""
+        with self.lock:
+            if host_token is not None:
+                if not secrets.compare_digest(seats.token_hash(host_token), self.host_hash):
+                    raise Refused("bad_token", "this host token does not open this room")
+                return self.enter(conn, HOST)
+            if token is None:
+                return self.enter(conn, GUEST)
+            seat = seats.seat_of_token(self.tokens, token)
+            if seat is None:
+                raise Refused("bad_token", "this seat token is not valid here (the seat may have been freed)")
+            entry = self.meta["seats"][seat]
+            if entry.get("standin"):
+                entry["standin"] = None
+                self._save_meta()
+            return self.enter(conn, Member("seat", seat))
 
     def detach(self, conn) -> None:
         with self.lock:
             was_paused = self.paused
-            self.conns.discard(conn)
-            if conn.room is self:
-                conn.room = None
+            self.members.pop(conn, None)
+            self.pausing.discard(conn)
             self._notify()
             if was_paused and not self.paused:
-                self._schedule_computer()
+                self._wake_computer()
 
-    def hello_host(self, conn, host_token: str) -> None:
+    def close(self) -> None:
+        """The room is deleted: every connection gets `no_room` and is in the lobby again."""
         with self.lock:
-            if not secrets.compare_digest(token_hash(host_token), self.host_hash):
-                raise Refused("bad_token", "this host token does not open this room")
-            self.attach(conn, "host")
+            self.closed = True
+            self.tables.store.delete_room(self.id)
+            for c in list(self.members):
+                c.send({"type": "error", "code": "no_room", "detail": "the room was closed"})
+            self.members.clear()
+            self.pausing.clear()
 
-    def hello_seat(self, conn, token: str) -> None:
+    # -- the command pipeline ----------------------------------------------------------------
+
+    def run(self, msg: dict, conn=None, unlocked: bool = True) -> dict | None:
+        """Take one command (a validated message) from `conn` (None: this room's computer).
+        `unlocked`: the sender may use the PIN-guarded host commands. Returns the frame that
+        answers it, or None (the hub then says `ok`)."""
+        rule = RULES[msg["type"]]
         with self.lock:
-            h = token_hash(token)
-            seat = next((s for s, th in self.tokens.items() if secrets.compare_digest(th, h)), None)
-            if seat is None:
-                raise Refused("bad_token", "this seat token is not valid here (the seat may have been freed)")
-            info = self.meta["seats"][seat]
-            if info.get("standin"):  # the phone is back: the computer hands the seat back
-                info["standin"] = None
-                self._save_meta()
-            self.attach(conn, "seat", seat)
+            if self.closed:
+                raise Refused("no_room")
+            member = COMPUTER if conn is None else self.members.get(conn)
+            if member is None:
+                raise Refused("no_room")
+            seat = WHO[rule.who](self, member, msg, unlocked)  # 1
+            PHASE[rule.phase](self)  # 2
+            if rule.versioned and msg.get("version") not in (None, self.version):  # 3
+                raise Refused("stale", f"the table is at version {self.version}")
+            change = getattr(self, "_" + msg["type"])(conn, seat, msg)  # 4
+            self._commit(change)  # 5, 6, 7
+        return change.later() if change.later else change.reply
 
-    def join(self, conn, seat: int, name: str, lang: str | None) -> str:
-        with self.lock:
-            seats = self.meta["seats"]
-            if seat >= len(seats) or seats[seat]["kind"] != "phone":
-                raise Refused("bad_seat", "no phone seat with this number")
-            if seat in self.tokens:
-                raise Refused("seat_taken")
-            token = new_token()
-            old = copy.deepcopy(self.meta)
-            seats[seat]["name"] = name
-            seats[seat]["lang"] = lang
-            self.tokens[seat] = token_hash(token)
-            try:
-                self.tables.store.save_room(self.id, self.meta, self.version, seats={seat: self.tokens[seat]})
-            except Exception:
-                self.meta = old
-                del self.tokens[seat]
-                raise
-            conn.role, conn.seat = "seat", seat
-            conn.send({"type": "joined", "room": self.id, "seat": seat, "token": token})
-            conn.push_view()
-            self._notify(exclude=conn)
-            return token
-
-    def leave(self, conn) -> None:
-        with self.lock:
-            if conn.role != "seat":
-                raise Refused("not_your_seat")
-            self._free(conn.seat)
-
-    def free_seat(self, seat: int) -> None:
-        with self.lock:
-            if seat >= len(self.meta["seats"]) or self.meta["seats"][seat]["kind"] != "phone":
-                raise Refused("bad_seat")
-            self._free(seat)
-
-    def _free(self, seat: int) -> None:
-        self.tokens.pop(seat, None)
-        self.tables.store.save_room(self.id, self.meta, self.version, seats={seat: None})
-        for c in list(self.conns):
-            if c.role == "seat" and c.seat == seat:
-                c.role, c.seat = "guest", None
-                c.send(
-                    {
-                        "type": "welcome",
-                        "role": "guest",
-                        "room": self.id,
-                        "seat": None,
-                        "server": self.tables.server_info(),
-                    }
-                )
-        self._notify()
-
-    def standin(self, seat: int, level) -> None:
-        with self.lock:
-            if seat >= len(self.meta["seats"]) or self.meta["seats"][seat]["kind"] != "phone":
-                raise Refused("bad_seat")
-            self.meta["seats"][seat]["standin"] = level
-            self._save_meta()
-            self._notify()
-            self._schedule_computer()
-
-    def set_pause(self, conn, paused: bool) -> None:
-        with self.lock:
-            was = self.paused
-            conn.paused = paused
-            if was != self.paused:
-                self._notify()
-                if not self.paused:
-                    self._schedule_computer()
-
-    # -- game changes ------------------------------------------------------------------------
-
-    def _check_version(self, version) -> None:
-        if version is not None and version != self.version:
-            raise Refused("stale", f"the table is at version {self.version}")
-
-    def _acting_seat(self, conn, seat):
-        n = len(self.meta["seats"])
-        if conn.role == "seat":
-            if seat is not None and seat != conn.seat:
-                raise Refused("not_your_seat")
-            return conn.seat
-        if conn.role == "host":
-            if seat is None or seat >= n or self.meta["seats"][seat]["kind"] != "device":
-                raise Refused("not_your_seat", "the table acts only for seats played on this device")
-            return seat
-        raise Refused("not_your_seat")
-
-    def act(self, conn, action: dict, version: int) -> None:
-        with self.lock:
-            seat = self._acting_seat(conn, action.get("seat"))
-            if self.match is None:
-                raise Refused("not_started")
-            self._check_version(version)
-            action = dict(action, seat=seat)
-            self._change(lambda m: m.act(action), append=True)
-
-    def undo(self, conn, seat, version) -> None:
-        with self.lock:
-            seat = self._acting_seat(conn, seat if conn.role == "host" else None)
-            if self.match is None:
-                raise Refused("not_started")
-            self._check_version(version)
-            humans = self.humans()
-            if not self.match.can_undo(seat, humans):
-                raise Refused("cannot_undo")
-            self._change(lambda m: _must(m.undo(seat, humans), "cannot_undo"))
-            self.last_undo_seat = seat
-
-    def redo(self, conn, version) -> None:
-        with self.lock:
-            if self.match is None:
-                raise Refused("not_started")
-            if conn.role == "seat" and self.last_undo_seat != conn.seat:
-                raise Refused("cannot_redo", "only the player who undid can redo")
-            if conn.role not in ("seat", "host"):
-                raise Refused("not_your_seat")
-            self._check_version(version)
-            if not self.match.can_redo():
-                raise Refused("cannot_redo")
-            self._change(lambda m: _must(m.redo(), "cannot_redo"))
-
-    def hint(self, conn, seat, version) -> dict:
-        """The hard computer's suggestion for a person's own decision, from that seat's view only.
-
-        Computed outside the room lock (it can take ~100 ms), at most a few at a time per server,
-        and remembered per (version, seat) so asking again costs nothing."""
-        from .computer import hint, seed_for
-
-        with self.lock:
-            seat = self._acting_seat(conn, seat)
-            if self.match is None:
-                raise Refused("not_started")
-            self._check_version(version)
-            state = self.state
-            if state.phase != "play" or state.turn != seat:
-                raise Refused("not_your_turn", "this seat has no decision to make")
-            v = self.version
-            cached = self._hints.get((v, seat))
-            if cached is not None:
-                return dict(cached)
-            view = engine.view_for(state, seat)
-            seed = seed_for(self.ai_secret(), v, "hint", seat)
-        with self.tables.hint_slots:
-            action, reason = hint(view, seed)
-        answer = {"type": "hint", "action": action, "reason": reason, "version": v, "seat": seat}
-        with self.lock:
-            if v == self.version:
-                self._hints = {(v, seat): answer, **{k: a for k, a in self._hints.items() if k[0] == v}}
-        return dict(answer)
-
-    def setup(self, profile: str, options: dict | None, seats: list[dict]) -> None:  # noqa: C901
-        with self.lock:
-            if profile not in engine.PROFILES:
-                raise Refused("bad_profile", "unknown profile")
-            try:
-                options = engine.normalize_options(profile, options or {})
-                n = seat_count(profile, options)
-            except (ValueError, TypeError, KeyError) as exc:
-                raise Refused("bad_options", str(exc)[:200]) from None
-            if len(seats) != n:
-                raise Refused("bad_seats", f"{profile} with these options has {n} seats")
-            old_seats = self.meta["seats"]
-            new_seats, token_changes = [], {}
-            for i, s in enumerate(seats):
-                entry = {"kind": s["kind"], "name": s.get("name"), "standin": None}
-                if s["kind"] == "computer":
-                    entry["level"] = s["level"]
-                    entry["name"] = entry["name"] or "Computer"
-                elif s["kind"] == "device":
-                    entry["name"] = entry["name"] or f"Player {i + 1}"
-                if s["kind"] == "phone":
-                    entry["lang"] = None
-                    if i < len(old_seats) and old_seats[i]["kind"] == "phone" and i in self.tokens:
-                        entry["name"], entry["lang"] = old_seats[i].get("name"), old_seats[i].get("lang")
-                    elif i in self.tokens:
-                        token_changes[i] = None
-                elif i in self.tokens:
-                    token_changes[i] = None
-                new_seats.append(entry)
-            for i in list(self.tokens):
-                if i >= n:
-                    token_changes[i] = None
-            self.meta.update(profile=profile, options=options, seats=new_seats, deals=[])
-            for i in token_changes:
-                self.tokens.pop(i, None)
-            self.match = None
-            self.record = None
+    def _commit(self, change: Change) -> None:
+        try:
+            if change.write:
+                change.write(self.version + 1 if change.game else self.version)
+        except BaseException:
+            if change.game:
+                self.match = engine.Match.from_record(self.record) if self.record else None
+            if change.restore:
+                change.restore()
+            raise
+        if change.game:
             self.version += 1
-            self.tables.store.save_room(self.id, self.meta, self.version, seats=token_changes, end_game=True)
-            for c in list(self.conns):
-                if c.role == "seat" and c.seat not in self.tokens:
-                    c.role, c.seat = "guest", None
-                    c.send(
-                        {
-                            "type": "welcome",
-                            "role": "guest",
-                            "room": self.id,
-                            "seat": None,
-                            "server": self.tables.server_info(),
-                        }
-                    )
+        if change.after:
+            change.after()
+        for conn, frame in change.frames:
+            conn.send(frame)
+        if change.notify:
             self._notify()
+        wake = change.game if change.wake is None else change.wake
+        if wake:
+            self._wake_computer()
 
-    def _match_seats(self) -> list[dict]:
-        out = []
-        for i, s in enumerate(self.meta["seats"]):
-            entry = {"name": s.get("name") or f"Seat {i + 1}"}
-            if s["kind"] == "computer":
-                entry["computer"] = s["level"]
-            out.append(entry)
-        return out
+    def _notify(self) -> None:
+        self.touched = time.monotonic()
+        for c in list(self.members):
+            c.push_view()
 
-    def start_round(self) -> None:
-        with self.lock:
-            if not self.meta.get("profile"):
-                raise Refused("not_setup")
-            for i, s in enumerate(self.meta["seats"]):
-                if s["kind"] == "phone" and i not in self.tokens and not s.get("standin"):
-                    raise Refused("seats_open", f"seat {i + 1} has no player yet")
-            state = self.state
-            if state is not None and state.phase == "play":
-                raise Refused("round_in_progress")
-            if state is not None and state.phase == "game_over":
-                raise Refused("game_over")
-            seed = secrets.randbits(64)
-            new_game = self.match is None
+    # step 4, one method per command -----------------------------------------------------------
+
+    def _join(self, conn, _seat, msg) -> Change:
+        seat = msg["seat"]
+        if not seats.is_phone(self.meta["seats"], seat):
+            raise Refused("bad_seat", "no phone seat with this number")
+        if seat in self.tokens:
+            raise Refused("seat_taken")
+        entry = self.meta["seats"][seat]
+        old = dict(entry)
+        token = seats.new_token()
+        entry.update(name=msg["name"], lang=msg.get("lang"))
+        self.tokens[seat] = seats.token_hash(token)
+
+        def restore():
+            entry.clear()
+            entry.update(old)
+            del self.tokens[seat]
+
+        return Change(
+            write=lambda v: self.tables.store.save_room(
+                self.id, self.meta, v, seats={seat: self.tokens[seat]}
+            ),
+            restore=restore,
+            after=lambda: self.members.__setitem__(conn, Member("seat", seat)),
+            frames=[(conn, {"type": "joined", "room": self.id, "seat": seat, "token": token})],
+        )
+
+    def _leave(self, conn, seat, msg) -> Change:
+        return self._free(seat)
+
+    def _free_seat(self, conn, _seat, msg) -> Change:
+        if not seats.is_phone(self.meta["seats"], msg["seat"]):
+            raise Refused("bad_seat")
+        return self._free(msg["seat"])
+
+    def _free(self, seat: int) -> Change:
+        """The seat's token is revoked; its connections become guests."""
+        old = self.tokens.pop(seat, None)
+
+        def restore():
+            if old is not None:
+                self.tokens[seat] = old
+
+        return Change(
+            write=lambda v: self.tables.store.save_room(self.id, self.meta, v, seats={seat: None}),
+            restore=restore,
+            **self._demote(lambda m: m == Member("seat", seat)),
+        )
+
+    def _demote(self, pred) -> dict:
+        """`after` and `frames` making guests of the connections whose membership matches."""
+        moved = [c for c, m in self.members.items() if pred(m)]
+
+        def after():
+            for c in moved:
+                self.members[c] = GUEST
+
+        return {"after": after, "frames": [(c, self._welcome(GUEST)) for c in moved]}
+
+    def _standin(self, conn, _seat, msg) -> Change:
+        seat = msg["seat"]
+        if not seats.is_phone(self.meta["seats"], seat):
+            raise Refused("bad_seat")
+        entry = self.meta["seats"][seat]
+        old = entry.get("standin")
+        entry["standin"] = msg["level"]
+        return Change(
+            write=lambda v: self.tables.store.save_room(self.id, self.meta, v),
+            restore=lambda: entry.__setitem__("standin", old),
+            wake=True,
+        )
+
+    def _pause(self, conn, _seat, msg) -> Change:
+        was = self.paused
+        if msg["paused"]:
+            self.pausing.add(conn)
+        else:
+            self.pausing.discard(conn)
+        changed = was != self.paused
+        return Change(notify=changed, wake=changed and not self.paused)
+
+    def _close_room(self, conn, _seat, msg) -> Change:
+        self.tables.close_room(self)
+        return Change(notify=False)
+
+    def _act(self, conn, seat, msg) -> Change:
+        action = dict(msg["action"], seat=seat)
+        self._engine(lambda m: m.act(action))
+        return Change(write=self._append_last_action, game=True)
+
+    def _undo(self, conn, seat, msg) -> Change:
+        humans = self.humans()
+        if not self.match.can_undo(seat, humans):
+            raise Refused("cannot_undo")
+        self._engine(lambda m: _must(m.undo(seat, humans), "cannot_undo"))
+        return Change(
+            write=self._checkpoint(), game=True, after=lambda: setattr(self, "last_undo_seat", seat)
+        )
+
+    def _redo(self, conn, seat, msg) -> Change:
+        if seat is not None and self.last_undo_seat != seat:
+            raise Refused("cannot_redo", "only the player who undid can redo")
+        if not self.match.can_redo():
+            raise Refused("cannot_redo")
+        self._engine(lambda m: _must(m.redo(), "cannot_redo"))
+        return Change(write=self._checkpoint(), game=True)
+
+    def _hint(self, conn, seat, msg) -> Change:
+        """The hard computer's suggestion for a person's own decision, from that seat's view
+        only, computed outside the room lock and remembered for this version."""
+        state = self.state
+        if state.phase != "play" or state.turn != seat:
+            raise Refused("not_your_turn", "this seat has no decision to make")
+        v = self.version
+        cached = self.hints.get(v, seat)
+        if cached is not None:
+            return Change(notify=False, reply=dict(cached))
+        view = engine.view_for(state, seat)
+        seed = computer.seed_for(self.ai_secret(), v, "hint", seat)
+
+        def answer() -> dict:
+            action, reason = computer.suggest(view, seed, self.tables.hint_slots)
+            frame = {"type": "hint", "action": action, "reason": reason, "version": v, "seat": seat}
+            with self.lock:
+                if v == self.version:
+                    self.hints.put(v, seat, frame)
+            return dict(frame)
+
+        return Change(notify=False, later=answer)
+
+    def _setup(self, conn, _seat, msg) -> Change:
+        profile = msg["profile"]
+        if profile not in engine.PROFILES:
+            raise Refused("bad_profile", "unknown profile")
+        try:
+            options = engine.normalize_options(profile, msg.get("options") or {})
+            n = engine.new_game(profile, options).players
+        except (ValueError, TypeError, KeyError) as exc:
+            raise Refused("bad_options", str(exc)[:200]) from None
+        if len(msg["seats"]) != n:
+            raise Refused("bad_seats", f"{profile} with these options has {n} seats")
+        new_seats, revoked = seats.lay_out(msg["seats"], self.meta["seats"], self.tokens)
+        before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
+        self.meta.update(profile=profile, options=options, seats=new_seats, deals=[])
+        for i in revoked:
+            del self.tokens[i]
+        self.match = self.record = None
+
+        def restore():
+            self.meta, self.tokens, self.match, self.record = before
+
+        return Change(
+            write=lambda v: self.tables.store.save_room(self.id, self.meta, v, seats=revoked, end_game=True),
+            restore=restore,
+            game=True,
+            **self._demote(lambda m: m.role == "seat" and m.seat in revoked),
+        )
+
+    def _start_round(self, conn, _seat, msg) -> Change:
+        state = self.state
+        seed = secrets.randbits(64)
+        new_game = self.match is None
+        if new_game:
+            self.match = engine.Match(
+                self.meta["profile"], self.meta["options"], seats=seats.match_seats(self.meta["seats"])
+            )
+        try:
+            self._engine(lambda m: m.start_round(seed=seed))
+        except Refused:
             if new_game:
-                self.match = engine.Match(
-                    self.meta["profile"], self.meta["options"], seats=self._match_seats()
-                )
-            round_no = state.round_no + 1 if state is not None else 1
-            deal = {"round": round_no, "commitment": commitment(seed), "seed": seed}
-            self._change(
-                lambda m: m.start_round(seed=seed),
-                new_game=new_game,
-                meta_update=lambda meta: meta.setdefault("deals", []).append(deal),
-            )
+                self.match = None
+            raise
+        round_no = state.round_no + 1 if state is not None else 1
+        deal = {"round": round_no, "commitment": commitment(seed), "seed": seed}
+        return self._deal([*self.meta.get("deals", []), deal], new_game)
 
-    def restart(self) -> None:
-        with self.lock:
-            if self.match is None:
-                raise Refused("not_started")
-            self._change(lambda m: m.restart())
+    def _restart(self, conn, _seat, msg) -> Change:
+        self._engine(lambda m: m.restart())
+        return Change(write=self._checkpoint(), game=True)
 
-    def new_game(self) -> None:
-        with self.lock:
-            if self.match is None:
-                raise Refused("not_started")
-            seed = secrets.randbits(64)
-            deal = {"round": 1, "commitment": commitment(seed), "seed": seed}
-            self._change(
-                lambda m: m.new_game(seed=seed),
-                new_game=True,
-                meta_update=lambda meta: meta.__setitem__("deals", [deal]),
-            )
+    def _new_game(self, conn, _seat, msg) -> Change:
+        seed = secrets.randbits(64)
+        self._engine(lambda m: m.new_game(seed=seed))
+        return self._deal([{"round": 1, "commitment": commitment(seed), "seed": seed}], new_game=True)
 
-    def _change(self, fn, new_game: bool = False, meta_update=None, append: bool = False) -> None:
-        """Apply `fn(match)`, write it, then bump the version and notify.
+    def _deal(self, deals: list[dict], new_game: bool) -> Change:
+        """A round was dealt: its seed's commitment goes public with the new checkpoint."""
+        old = self.meta.get("deals", [])
+        self.meta["deals"] = deals
+        return Change(
+            write=self._checkpoint(new_game),
+            restore=lambda: self.meta.__setitem__("deals", old),
+            game=True,
+        )
 
-        `append=True` (one action played in the current round): only that action is written, as
-        a row after the game's checkpoint. Anything else (a deal, undo, redo, restart, new game)
-        writes the whole record as the new checkpoint. An engine refusal changes nothing. If the
-        write fails, the match is rebuilt from the last written record, so memory never runs
-        ahead of the disk.
-        """
-        old_meta = None if append else copy.deepcopy(self.meta)
+    # the engine's check, the writes ----------------------------------------------------------
+
+    def _engine(self, fn) -> None:
+        """`fn(match)`; the engine refuses before it changes anything."""
         try:
             fn(self.match)
         except engine.IllegalAction as exc:
-            if new_game and self.record is None:
-                self.match = None
             raise Refused(exc.code, exc.detail) from None
-        try:
-            if append:
-                actions = self.match.rounds[-1].actions
-                action = actions[-1].to_json()
-                self.tables.store.append_action(
-                    self.id, self.version + 1, len(self.match.rounds), len(actions) - 1, action
-                )
-                self.record["rounds"][-1]["actions"].append(action)
-                record = self.record
-            else:
-                if meta_update:
-                    meta_update(self.meta)
-                record = self.match.to_record(seeds=True)  # compact: seeds, not written-out deals
-                self.tables.store.save_room(
-                    self.id, self.meta, self.version + 1, record=record, new_game=new_game
-                )
-        except BaseException:
-            if old_meta is not None:
-                self.meta = old_meta
-            self.match = engine.Match.from_record(self.record) if self.record else None
-            raise
-        self.record = record
-        self.version += 1
-        self.touched = time.monotonic()
-        self._notify()
-        self._schedule_computer()
+
+    def _append_last_action(self, version: int) -> None:
+        """One action played in the current round: written as a row after the checkpoint."""
+        actions = self.match.rounds[-1].actions
+        action = actions[-1].to_json()
+        self.tables.store.append_action(self.id, version, len(self.match.rounds), len(actions) - 1, action)
+        self.record["rounds"][-1]["actions"].append(action)
+
+    def _checkpoint(self, new_game: bool = False) -> Callable[[int], None]:
+        """A deal, undo, redo, restart or new game: the whole record is the new checkpoint."""
+
+        def write(version: int) -> None:
+            record = self.match.to_record(seeds=True)  # compact: seeds, not written-out deals
+            self.tables.store.save_room(self.id, self.meta, version, record=record, new_game=new_game)
+            self.record = record
+
+        return write
 
     def _save_meta(self) -> None:
         self.tables.store.save_room(self.id, self.meta, self.version)
 
-    # -- computers ---------------------------------------------------------------------------
-
-    def _schedule_computer(self) -> None:
-        state = self.state
-        if (
-            state is None
-            or state.turn is None
-            or self.closed
-            or self.paused
-            or not self.is_computer(state.turn)
-        ):
-            return
-        self.tables.runner.schedule(self, self.version)
+    # -- computer seats ----------------------------------------------------------------------
 
     def ai_secret(self) -> str:
         """The room's own secret for the computers' random streams (never sent to a client)."""
@@ -565,190 +560,131 @@ class Room:
             self._save_meta()
         return secret
 
+    def _computer_to_act(self) -> int | None:
+        state = self.state
+        if self.closed or self.paused or state is None or state.turn is None:
+            return None
+        return state.turn if self.is_computer(state.turn) else None
+
+    def _wake_computer(self) -> None:
+        if self._computer_to_act() is not None:
+            self.tables.runner.schedule(self, self.version)
+
     def computer_move(self, version: int) -> None:
         """Called by the runner: play one decision for the computer seat to act, if still due.
 
         The choice (up to ~100 ms at the hard level) is made outside the room lock from the
-        seat's view only; a choice made for a version that is no longer current is dropped."""
-        from .computer import choose, seed_for
-
+        seat's view only, then goes through `run` like a person's move: a choice made for a
+        version that is no longer current is refused there, and dropped."""
         with self.lock:
-            state = self.state
-            if (
-                self.closed
-                or version != self.version
-                or self.paused
-                or state is None
-                or state.turn is None
-                or not self.is_computer(state.turn)
-            ):
+            seat = self._computer_to_act()
+            if seat is None or version != self.version:
                 return
-            seat = state.turn
-            info = self.meta["seats"][seat]
-            level = info.get("standin") or info.get("level") or "medium"
-            view = engine.view_for(state, seat)
-            seed = seed_for(self.ai_secret(), version, "move", seat)
+            entry = self.meta["seats"][seat]
+            view = engine.view_for(self.state, seat)
+            seed = computer.seed_for(self.ai_secret(), version, "move", seat)
+        action = computer.decide(view, entry.get("standin") or entry.get("level"), seed, self.id)
         try:
-            action = choose(view, level, seed)
-        except Exception:  # a bug in the player must not stall the table
-            log.exception("computer player failed in room %s; playing its first legal action", self.id)
-            action = view["legal"][0]
-        with self.lock:
-            if (
-                version != self.version
-                or self.paused
-                or self.closed
-                or self.state is None
-                or self.state.turn != seat
-                or not self.is_computer(seat)
-            ):
-                return
-            self._change(lambda m: m.act(action), append=True)
-
-    # -- notification ------------------------------------------------------------------------
-
-    def _notify(self, exclude=None) -> None:
-        self.touched = time.monotonic()
-        for c in list(self.conns):
-            if c is not exclude:
-                c.push_view()
-
-    def close(self) -> None:
-        with self.lock:
-            self.closed = True
-            self.tables.store.delete_room(self.id)
-            for c in list(self.conns):
-                c.send({"type": "error", "code": "no_room", "detail": "the room was closed"})
-                c.room, c.role, c.seat = None, "lobby", None
-            self.conns.clear()
+            self.run({"type": "act", "action": action, "version": version})
+        except Refused as exc:
+            log.info(
+                "room %s: the computer's move at version %s was dropped (%s)", self.id, version, exc.code
+            )
 
 
-class Tables:
-    """All rooms of one server, restored from the store at start."""
+# -- steps 1 and 2 -------------------------------------------------------------------------------
 
-    def __init__(
-        self,
-        store,
-        *,
-        name: str = "Domino table",
-        base_url: str = "http://127.0.0.1:8000",
-        kiosk: bool = False,
-        pin: str | None = None,
-        computer_delay: float = 1.2,
-        wifi: tuple[str, str | None] | None = None,
-        rate: tuple[float, float] = (20.0, 40.0),
-    ):
-        from .computer import Runner
 
-        self.store = store
-        self.name = name
-        self.base_url = base_url.rstrip("/")
-        self.kiosk = kiosk
-        self.pin = pin
-        self.wifi = wifi
-        self.rate = rate  # per connection: messages per second, burst
-        self.rooms: dict[str, Room] = {}
-        self.lock = threading.Lock()
-        self.runner = Runner(computer_delay)
-        self.pin_failures: list[float] = []
-        self.hint_slots = threading.BoundedSemaphore(2)  # hints computed at once, all rooms
-        self._stop = threading.Event()
+def _player(room: Room, member: Member, msg: dict, unlocked: bool) -> int:
+    """The seat a person (or the computer) acts for: a phone its own, the table a device seat."""
+    claimed = msg["action"].get("seat") if "action" in msg else msg.get("seat")
+    if member.role == "seat":
+        if claimed is not None and claimed != member.seat:
+            raise Refused("not_your_seat")
+        return member.seat
+    if member.role == "host":
+        if (
+            claimed is None
+            or claimed >= len(room.meta["seats"])
+            or room.meta["seats"][claimed]["kind"] != "device"
+        ):
+            raise Refused("not_your_seat", "the table acts only for seats played on this device")
+        return claimed
+    if member is COMPUTER and claimed is not None and claimed == room._computer_to_act():
+        return claimed
+    raise Refused("not_your_seat")
 
-    def server_info(self) -> dict:
-        return {"name": self.name, "kiosk": self.kiosk, "protocol": PROTOCOL}
 
-    def restore(self) -> None:
-        for row in self.store.load_rooms():
-            try:
-                room = Room(
-                    self,
-                    row["id"],
-                    row["name"],
-                    row["host_hash"],
-                    row["meta"],
-                    row["version"],
-                    row["seats"],
-                    row["record"],
-                )
-            except Exception:
-                log.exception("room %s could not be restored; skipped", row["id"])
-                continue
-            self.rooms[room.id] = room
-            with room.lock:
-                room._schedule_computer()
-        if self.rooms:
-            log.info("restored %d room(s)", len(self.rooms))
+def _undoer(room: Room, member: Member, msg: dict, unlocked: bool) -> int | None:
+    if member.role not in ("seat", "host"):
+        raise Refused("not_your_seat")
+    return member.seat
 
-    def get(self, room_id: str) -> Room:
-        room = self.rooms.get(room_id)
-        if room is None or room.closed:
-            raise Refused("no_room")
-        return room
 
-    def create_room(self, name: str | None = None) -> tuple[Room, str]:
-        with self.lock:
-            if len(self.rooms) >= MAX_ROOMS:
-                raise Refused("too_many_rooms")
-            while True:
-                room_id = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(5))
-                if room_id not in self.rooms:
-                    break
-            host_token = new_token()
-            meta = {
-                "profile": None,
-                "options": None,
-                "seats": [],
-                "deals": [],
-                "ai_secret": secrets.token_hex(16),
-            }
-            name = name or f"Table {len(self.rooms) + 1}"
-            self.store.create_room(room_id, name, token_hash(host_token), meta, 0)
-            room = Room(self, room_id, name, token_hash(host_token), meta, 0, {}, None)
-            self.rooms[room_id] = room
-            return room, host_token
+def _guest(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
+    if member.role == "seat":
+        raise Refused("already_seated", "leave your seat first")
+    if member.role != "guest":
+        raise Refused("not_your_seat", "the table screen does not take a phone seat")
 
-    def close_room(self, room: Room) -> None:
-        with self.lock:
-            room.close()
-            self.rooms.pop(room.id, None)
 
-    def check_pin(self, pin: str) -> bool:
-        now = time.monotonic()
-        self.pin_failures = [t for t in self.pin_failures if now - t < 60]
-        if len(self.pin_failures) >= 5:
-            raise Refused("rate_limited", "too many wrong PINs; wait a minute")
-        if self.pin is not None and secrets.compare_digest(pin, self.pin):
-            return True
-        self.pin_failures.append(now)
-        return False
+def _phone(room: Room, member: Member, msg: dict, unlocked: bool) -> int:
+    if member.role != "seat":
+        raise Refused("not_your_seat")
+    return member.seat
 
-    def sweep_idle(self, idle_seconds: float, now: float | None = None) -> list[str]:
-        """Close rooms with no phone connected where nothing happened for `idle_seconds`: a
-        kiosk table goes back to its welcome screen (its socket gets `no_room` and is in the
-        lobby again), and abandoned rooms do not pile up. Their game records stay in the store."""
-        now = time.monotonic() if now is None else now
-        closed = []
-        for room in list(self.rooms.values()):
-            with room.lock:
-                idle = now - room.touched >= idle_seconds
-                phones = any(c.role == "seat" for c in room.conns)
-            if idle and not phones:
-                self.close_room(room)
-                closed.append(room.id)
-        if closed:
-            log.info("closed idle room(s): %s", ", ".join(closed))
-        return closed
 
-    def start_sweeper(self, idle_seconds: float, every: float = 60.0) -> None:
-        def loop():
-            while not self._stop.wait(every):
-                try:
-                    self.sweep_idle(idle_seconds)
-                except Exception:
-                    log.exception("idle sweep failed")
+def _member(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
+    if member.role not in ("host", "seat"):
+        raise Refused("not_your_seat")
 
-        threading.Thread(target=loop, name="idle-sweep", daemon=True).start()
 
-    def shutdown(self) -> None:
-        self._stop.set()
-        self.runner.stop()
+def _host(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
+    if member.role != "host":
+        raise Refused("not_host")
+
+
+def _unlocked_host(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
+    _host(room, member, msg, unlocked)
+    if not unlocked:
+        raise Refused("pin_required")
+
+
+def _setup_host(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
+    """A new setup of a started room ends its game: then the PIN guards it too."""
+    _host(room, member, msg, unlocked)
+    if room.match is not None and not unlocked:
+        raise Refused("pin_required")
+
+
+WHO = {
+    "player": _player,
+    "undoer": _undoer,
+    "guest": _guest,
+    "phone": _phone,
+    "member": _member,
+    "host": _host,
+    "unlocked host": _unlocked_host,
+    "host, unlocked once started": _setup_host,
+}
+
+
+def _started(room: Room) -> None:
+    if room.match is None:
+        raise Refused("not_started")
+
+
+def _dealable(room: Room) -> None:
+    if not room.meta.get("profile"):
+        raise Refused("not_setup")
+    for i, s in enumerate(room.meta["seats"]):
+        if s["kind"] == "phone" and i not in room.tokens and not s.get("standin"):
+            raise Refused("seats_open", f"seat {i + 1} has no player yet")
+    state = room.state
+    if state is not None and state.phase == "play":
+        raise Refused("round_in_progress")
+    if state is not None and state.phase == "game_over":
+        raise Refused("game_over")
+
+
+PHASE = {None: lambda room: None, "started": _started, "dealable": _dealable}

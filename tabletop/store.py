@@ -253,23 +253,6 @@ class Store:
             for rid, name, host_hash, meta, version, record, game_id in rows
         ]
 
-    def games(self, room_id: str) -> list[dict]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT id, record, started FROM games WHERE room = ? ORDER BY id", (room_id,)
-            ).fetchall()
-            appended = self._db.execute(
-                "SELECT game, round, seq, action FROM actions WHERE room = ? ORDER BY game, round, seq",
-                (room_id,),
-            ).fetchall()
-        by_game: dict[int, list] = {}
-        for game, round_no, seq, action in appended:
-            by_game.setdefault(game, []).append((round_no, seq, action))
-        return [
-            {"id": gid, "record": _fold(json.loads(rec), by_game.get(gid, ()), gid), "started": started}
-            for gid, rec, started in rows
-        ]
-
 
 def _fold(record: dict, rows, game_id) -> dict:
     """The checkpoint `record` with its appended actions put back into its last round. Rows that

@@ -6,7 +6,6 @@ from __future__ import annotations
 import gzip
 import os
 
-from tabletop import app as app_module
 from tabletop.app import create_app
 
 GZ = {"Accept-Encoding": "gzip, deflate"}
@@ -40,8 +39,9 @@ def test_static_text_is_gzipped_once_and_revalidates(tmp_path):
         assert r.headers["Cache-Control"] == "no-cache"
         # compressed once: the cache answers the second time
         key = os.path.join(str(web), "js", "a.js")
-        cached = app_module._gz_cache[key]
-        assert c.get("/static/js/a.js", headers=GZ).data == r.data and app_module._gz_cache[key] is cached
+        files = app.extensions["gzip"].files
+        cached = files[key]
+        assert c.get("/static/js/a.js", headers=GZ).data == r.data and files[key] is cached
         # a conditional request with the ETag: 304
         again = c.get("/static/js/a.js", headers={**GZ, "If-None-Match": r.headers["ETag"]})
         assert again.status_code == 304 and not again.data

@@ -290,7 +290,7 @@ def test_sockets_have_tcp_nodelay(live, client_factory):
     import socket
 
     host, room_id, _ = create_room(client_factory)
-    conns = list(live.tables.rooms[room_id].conns)
+    conns = list(live.tables.rooms[room_id].members)
     assert conns and all(c.ws.sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) for c in conns)
 
 

@@ -10,6 +10,7 @@ import time
 
 import engine
 from tabletop.app import create_app
+from tabletop.seats import HOST
 from tabletop.store import Store
 
 
@@ -19,9 +20,6 @@ def _app(path):
 
 class FakeConn:
     """Just enough of a hub connection for the room's methods."""
-
-    def __init__(self, role, seat=None):
-        self.role, self.seat, self.room, self.paused, self.closed = role, seat, None, False, False
 
     def send(self, frame):
         pass
@@ -36,7 +34,7 @@ def _play(room, host, rng, moves):
         if state.phase != "play":
             return
         legal = engine.view_for(state, state.turn)["legal"]
-        room.act(host, dict(rng.choice(legal)), room.version)
+        room.run({"type": "act", "action": dict(rng.choice(legal)), "version": room.version}, host)
 
 
 def _rows(path):
@@ -60,20 +58,21 @@ def test_restore_from_appended_actions_equals_the_match_in_memory(tmp_path):
         app = _app(data)
         t = app.extensions["tabletop"]
         room, _ = t.create_room(profile)
-        host = FakeConn("host")
-        room.attach(host, "host")
+        host = FakeConn()
+        room.enter(host, HOST)
         n = engine.new_game(profile, options).players
-        room.setup(profile, options, [{"kind": "device", "name": f"D{i}"} for i in range(n)])
-        room.start_round()
+        seats = [{"kind": "device", "name": f"D{i}"} for i in range(n)]
+        room.run({"type": "setup", "profile": profile, "options": options, "seats": seats}, host)
+        room.run({"type": "start_round"}, host)
         _play(room, host, rng, 12)
         assert _rows(data) > 0  # the actions went in as rows
         _play(room, host, rng, 1000)  # to the end of the round (if it ends)
         if room.state.phase == "round_over":
-            room.start_round()  # a deal: a new checkpoint
+            room.run({"type": "start_round"}, host)  # a deal: a new checkpoint
             assert _rows(data) == 0
             _play(room, host, rng, 5)
         if room.match.rounds[-1].actions:  # an undo: a new checkpoint
-            room.undo(host, room.match.rounds[-1].actions[-1].seat, None)
+            room.run({"type": "undo", "seat": room.match.rounds[-1].actions[-1].seat}, host)
             assert _rows(data) == 0
         _play(room, host, rng, 3)
         expected_record = room.match.to_record()
@@ -87,7 +86,8 @@ def test_restore_from_appended_actions_equals_the_match_in_memory(tmp_path):
         assert again.match.to_record() == expected_record
         assert [engine.view_for(again.state, s) for s in [None, *range(n)]] == expected_views
         # and play goes on from there, still appending
-        _play(again, FakeConn("host"), rng, 2)
+        again.enter(host, HOST)
+        _play(again, host, rng, 2)
         _shutdown(app)
 
 

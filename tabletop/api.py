@@ -1,0 +1,100 @@
+"""The JSON and SVG routes under `/api`: server facts, profiles, rooms, QR codes, records."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, current_app, jsonify, request
+
+import engine
+
+from . import computer, config, qr
+from .errors import Refused
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def tables():
+    return current_app.extensions["tabletop"]
+
+
+def _error(code: str, status: int):
+    return jsonify(error=code), status
+
+
+@bp.get("/health")
+def health():
+    return jsonify(ok=True)
+
+
+@bp.get("/server")
+def server():
+    t = tables()
+    return jsonify(
+        name=t.name,
+        kiosk=t.kiosk,
+        pin=bool(t.pin),
+        base_url=t.base_url,
+        wifi=t.wifi is not None,
+        protocol=config.PROTOCOL,
+    )
+
+
+@bp.get("/profiles")
+def profiles():
+    """Every profile's facts (engine.catalogue) with the computer levels a seat may take."""
+    table = engine.catalogue()
+    for entry in table.values():
+        entry["levels"] = list(computer.LEVELS)
+        entry["default_level"] = computer.DEFAULT_LEVEL
+    return jsonify(table)
+
+
+@bp.get("/rooms")
+def rooms():
+    return jsonify(rooms=tables().summaries())
+
+
+def _room(room_id):
+    try:
+        return tables().get(room_id)
+    except Refused:
+        resp = jsonify(error="no_room")
+        resp.status_code = 404
+        abort(resp)
+
+
+@bp.get("/rooms/<room_id>")
+def room(room_id):
+    return jsonify(_room(room_id).summary())
+
+
+@bp.get("/rooms/<room_id>/join.svg")
+def join_qr(room_id):
+    url = _room(room_id).join_url
+    seat = request.args.get("seat", type=int)
+    if seat is not None and 0 <= seat < 16:
+        url += f"?seat={seat}"
+    return Response(qr.svg(url), mimetype="image/svg+xml")
+
+
+@bp.get("/wifi.svg")
+def wifi_qr():
+    t = tables()
+    if t.wifi is None:
+        return _error("no_wifi", 404)
+    return Response(qr.svg(qr.wifi_payload(*t.wifi)), mimetype="image/svg+xml")
+
+
+@bp.get("/rooms/<room_id>/record")
+def record(room_id):
+    r = _room(room_id)
+    try:
+        body = json.dumps(r.download(), indent=1)
+    except Refused as exc:
+        return _error(exc.code, 409 if exc.code == "round_in_progress" else 404)
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="domino-{r.id}.json"'},
+    )

@@ -1,0 +1,49 @@
+"""The server's defaults, each defined once. The command line, the app factory, the hub and the
+rooms read them from here; `create_app(config)` and `tabletop serve` flags override some."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from . import paths
+
+# -- serving ---------------------------------------------------------------------------------
+HOST = "0.0.0.0"  # every interface
+PORT = 8000
+THREADS = 64  # gunicorn threads: each open websocket holds one
+NAME = "Domino table"
+DATA_DIR = str(paths.user_data_dir())  # folder of tabletop.sqlite3 (the system service: --data)
+BASE_URL = f"http://127.0.0.1:{PORT}"  # when none is given (tests, a bare create_app)
+WEB_DIR = str(paths.web_dir())  # the checkout's web/, or the installed package's copy
+LOCALES_DIR = str(paths.locales_dir())
+PROTOCOL = 1  # the websocket protocol's version (docs/PROTOCOL.md)
+
+# -- rooms -----------------------------------------------------------------------------------
+MAX_ROOMS = 64
+ROOM_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
+ROOM_CODE_LENGTH = 5
+IDLE_CLOSE_KIOSK = 30 * 60  # seconds without change or phone before a room closes
+IDLE_CLOSE = 24 * 3600
+IDLE_SWEEP_EVERY = 60.0  # seconds between idle sweeps (at most)
+
+# -- computer seats and hints ------------------------------------------------------------------
+COMPUTER_DELAY = 1.2  # seconds a computer "thinks" per move (0 in tests)
+COMPUTER_WORKERS = 4  # computer moves computed at once, all rooms
+HINT_SLOTS = 2  # hints computed at once, all rooms
+LEVEL_ALIASES = MappingProxyType({"normal": "medium"})  # the middle level's name in older clients
+
+# -- websocket limits --------------------------------------------------------------------------
+RATE = 20.0  # messages per second and socket
+BURST = 40.0
+FLOOD_CLOSE = 400  # messages dropped within FLOOD_WINDOW before the socket is closed
+FLOOD_WINDOW = 60.0
+MAX_FRAME = 4096  # bytes of one text frame (larger: too_large)
+HARD_MAX_FRAME = 65536  # simple_websocket closes the socket above this
+MAX_DEPTH = 6  # nesting of a message's JSON
+PING_INTERVAL = 20  # seconds between websocket pings
+PIN_TRIES = 5  # wrong kiosk PINs within PIN_WINDOW before unlock is refused
+PIN_WINDOW = 60.0
+
+# -- compression -------------------------------------------------------------------------------
+GZIP_MIN = 512  # bytes: smaller generated answers are sent as they are
+GZIP_CACHE_FILES = 512  # compressed files kept in memory per app

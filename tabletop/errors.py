@@ -1,0 +1,10 @@
+"""`Refused`: a request the server turns down with a stable error code (docs/PROTOCOL.md)."""
+
+from __future__ import annotations
+
+
+class Refused(Exception):
+    def __init__(self, code: str, detail: str = ""):
+        super().__init__(detail or code)
+        self.code = code
+        self.detail = detail or code.replace("_", " ")

@@ -1,0 +1,46 @@
+"""The HTML pages, the files under `web/` and the locale catalogues (gzipped when accepted)."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from flask import Blueprint, Response, abort, current_app
+
+from .compression import send_file_gz
+
+bp = Blueprint("pages", __name__)
+
+
+def _page(name: str):
+    web = current_app.config["WEB_DIR"]
+    if not os.path.isfile(os.path.join(web, name)):
+        return Response(f"{name} is not built yet\n", status=404, mimetype="text/plain")
+    return send_file_gz(web, name)
+
+
+@bp.get("/")
+def table_page():
+    return _page("table.html")
+
+
+@bp.get("/join/<room>")
+def hand_page(room):
+    return _page("hand.html")
+
+
+@bp.get("/solo")
+def solo_page():
+    return _page("solo.html")
+
+
+@bp.get("/static/<path:path>")
+def static_file(path):
+    return send_file_gz(current_app.config["WEB_DIR"], path)
+
+
+@bp.get("/locales/<lang>.json")
+def locale(lang):
+    if not re.fullmatch(r"[a-z]{2}(-[A-Za-z]{2})?", lang):
+        abort(404)
+    return send_file_gz(current_app.config["LOCALES_DIR"], f"{lang}.json")
