@@ -28,8 +28,12 @@ def legal(s) -> tuple:
     if fit:
         both = fit & suit_l & suit_r if left != right else 0
         if not both:  # the common case: each fitting tile has one place
-            if not fit & (fit - 1):  # and most often one tile fits
+            rest = fit & (fit - 1)
+            if not rest:  # and most often one tile fits, else two
                 return acts.single[seat][fit.bit_length() - 1]
+            if not rest & (rest - 1):
+                play = acts.play[seat]
+                return (play[(fit ^ rest).bit_length() - 1], play[rest.bit_length() - 1])
             return acts.plays(seat, fit)
         out = []
         plays = acts.play[seat]

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 
-from engine import Action, Deal, IllegalAction, apply, legal_actions, state_after_deal
+from engine import PROFILES, Action, Deal, IllegalAction, apply, legal_actions, state_after_deal
 from engine.placement import far_half, place_on_line
+from engine.profiles import draws_lot
 from engine.tiles import bits, tile_set
 
 
@@ -67,8 +68,10 @@ class Knowledge:
         self.options = dict(view["options"])
         self.n = view["players"]
         self.me = seat
-        self.train = self.profile == "mexican-train"
-        self.ts = ts = tile_set(12 if self.train else 6)
+        rules = PROFILES[self.profile]
+        self.train = rules.family == "train"
+        self.turned_up = draws_lot(rules, self.options)  # gaple 4x6/5x5: a leftover starts the line
+        self.ts = ts = tile_set(view["max_pip"])
         self.teams = view.get("teams")
         self.hand = _mask(view["hand"])
         self.own_discards = _mask(view.get("own_discards"))
@@ -160,7 +163,7 @@ class Knowledge:
 
     def _start_tile(self):
         """gaple 4x6/5x5: the turned-up leftover (index, left, right), from the line."""
-        if self.profile != "gaple" or self.options.get("deal") == "4x7":
+        if not self.turned_up:
             return None
         in_history = {_idx(e["play"]) for e in self.history if "play" in e}
         for entry in self.view["line"]:
@@ -454,7 +457,7 @@ class Knowledge:
                 tail_out.append(t)
         stock_idx = stock + tail_bone + tail_out
         start = None
-        if self.profile == "gaple" and self.options.get("deal") != "4x7":
+        if self.turned_up:
             st = self._start_tile()
             start = (st[1], st[2])
             stock_idx = [st[0]] + stock_idx

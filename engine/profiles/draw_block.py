@@ -9,6 +9,8 @@ from .hooks import Hooks
 
 
 class DrawBlock(Hooks):
+    __slots__ = ()  # stateless: one shared instance per profile
+
     # Only passes block a round (the default `blocked`): a play resets them.
 
     def opening(self, s) -> None:

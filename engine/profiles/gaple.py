@@ -9,6 +9,8 @@ from .hooks import Hooks
 
 
 class Gaple(Hooks):
+    __slots__ = ()  # stateless: one shared instance per profile
+
     # A play can leave nobody able to play (checked after every action).
     blocked_by_a_play = True
 

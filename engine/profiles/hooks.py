@@ -13,6 +13,8 @@ from ..outcome import RoundEnd
 
 
 class Hooks:
+    __slots__ = ()  # stateless: one shared instance per profile
+
     # Whether a play can block the round (then `blocked` is checked after every play too),
     # not only passes and discards.
     blocked_by_a_play = False

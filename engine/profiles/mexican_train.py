@@ -12,6 +12,8 @@ from .hooks import Hooks
 
 
 class MexicanTrain(Hooks):
+    __slots__ = ()  # stateless: one shared instance per profile
+
     def opening(self, s) -> None:
         """The holder of the round's engine double places it; else seats draw for it, from the
         seat after the previous round's placer (seat 0 in round 1)."""

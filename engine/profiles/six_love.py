@@ -23,6 +23,8 @@ def hard_end_bonus(prev, last) -> bool:
 
 
 class SixLove(Hooks):
+    __slots__ = ()  # stateless: one shared instance per profile
+
     # Only passes block a round (the default `blocked`): a play resets them.
 
     def opening(self, s) -> None:
