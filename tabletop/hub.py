@@ -25,9 +25,9 @@ from flask import Blueprint, current_app, jsonify, request
 from flask_sock import Sock
 
 from . import config, messages
+from .commands import RULES
 from .errors import Refused
 from .messages import BadInput
-from .rooms import RULES
 from .seats import HOST
 
 log = logging.getLogger("tabletop.hub")

@@ -61,7 +61,6 @@ class Store:
     """One SQLite connection shared by the server's threads, behind one lock."""
 
     def __init__(self, path: str):
-        self.path = path
         if path != ":memory:":
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         self._lock = threading.Lock()
