@@ -25,10 +25,10 @@ from flask import Blueprint, current_app, jsonify, request
 from flask_sock import Sock
 
 from . import config, messages
+from .commands import RULES
 from .errors import Refused
 from .messages import BadInput
 from .pin import pin_problem
-from .rooms import RULES
 from .seats import HOST
 
 log = logging.getLogger("tabletop.hub")

@@ -12,8 +12,9 @@ master handles an action):
 6. a game change adds one to the version,
 7. frames out: role changes (`welcome`, `joined`), then a fresh view for every connection.
 
-`RULES` says, per command, which check each of steps 1 to 3 makes; the method `_<command>` is
-step 4 and returns a `Change` for steps 5 to 7. A refusal at any step changes nothing.
+`commands.RULES` says, per command, which check each of steps 1 to 3 makes; the method
+`_<command>` is step 4 and returns a `commands.Change` for steps 5 to 7. A refusal at any step
+changes nothing.
 
 The room keeps which connection holds which role (`members`); the hub only routes messages.
 Frames are built per connection by `frame_for`, the only place a view leaves the room:
@@ -29,59 +30,15 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import engine
 
 from . import computer, seats
+from .commands import COMPUTER, PHASE, RULES, WHO, Change
 from .errors import Refused
 from .seats import GUEST, HOST, Member
 
 log = logging.getLogger("tabletop.rooms")
-
-COMPUTER = Member("computer")  # the sender of a computer seat's move (no connection)
-
-
-@dataclass(frozen=True)
-class Rule:
-    """Steps 1 to 3 of a command: who may send it, the phase it needs, whether it is versioned."""
-
-    who: str  # a key of WHO
-    phase: str | None = None  # a key of PHASE
-    versioned: bool = False
-
-
-RULES = {
-    "join": Rule("guest"),
-    "leave": Rule("phone"),
-    "pause": Rule("member"),
-    "act": Rule("player", "started", versioned=True),
-    "undo": Rule("player", "started", versioned=True),
-    "redo": Rule("undoer", "started", versioned=True),
-    "hint": Rule("player", "started", versioned=True),
-    "setup": Rule("host, unlocked once started"),
-    "start_round": Rule("host", "dealable", versioned=True),
-    "restart": Rule("unlocked host", "started", versioned=True),
-    "new_game": Rule("unlocked host", "started", versioned=True),
-    "free_seat": Rule("unlocked host"),
-    "standin": Rule("unlocked host"),
-    "close_room": Rule("unlocked host"),
-}
-
-
-@dataclass
-class Change:
-    """What step 4 did, for steps 5 to 7."""
-
-    write: Callable[[int], None] | None = None  # persists the change at the given version
-    restore: Callable[[], None] | None = None  # puts memory back if the write fails
-    game: bool = False  # the game changed: version + 1, the match is rebuilt if the write fails
-    after: Callable[[], None] | None = None  # memory changes that wait for the write (roles)
-    frames: list = field(default_factory=list)  # (connection, frame), sent before the views
-    notify: bool = True  # a fresh view to every connection
-    wake: bool | None = None  # look for a computer's turn (default: when the game changed)
-    reply: dict | None = None  # the frame answering the command (instead of `ok`)
-    later: Callable[[], dict] | None = None  # the reply, computed after the lock is released
 
 
 def commitment(seed: int) -> str:
@@ -560,14 +517,14 @@ class Room:
             self._save_meta()
         return secret
 
-    def _computer_to_act(self) -> int | None:
+    def computer_to_act(self) -> int | None:
         state = self.state
         if self.closed or self.paused or state is None or state.turn is None:
             return None
         return state.turn if self.is_computer(state.turn) else None
 
     def _wake_computer(self) -> None:
-        if self._computer_to_act() is not None:
+        if self.computer_to_act() is not None:
             self.tables.runner.schedule(self, self.version)
 
     def computer_move(self, version: int) -> None:
@@ -577,7 +534,7 @@ class Room:
         seat's view only, then goes through `run` like a person's move: a choice made for a
         version that is no longer current is refused there, and dropped."""
         with self.lock:
-            seat = self._computer_to_act()
+            seat = self.computer_to_act()
             if seat is None or version != self.version:
                 return
             entry = self.meta["seats"][seat]
@@ -590,101 +547,3 @@ class Room:
             log.info(
                 "room %s: the computer's move at version %s was dropped (%s)", self.id, version, exc.code
             )
-
-
-# -- steps 1 and 2 -------------------------------------------------------------------------------
-
-
-def _player(room: Room, member: Member, msg: dict, unlocked: bool) -> int:
-    """The seat a person (or the computer) acts for: a phone its own, the table a device seat."""
-    claimed = msg["action"].get("seat") if "action" in msg else msg.get("seat")
-    if member.role == "seat":
-        if claimed is not None and claimed != member.seat:
-            raise Refused("not_your_seat")
-        return member.seat
-    if member.role == "host":
-        if (
-            claimed is None
-            or claimed >= len(room.meta["seats"])
-            or room.meta["seats"][claimed]["kind"] != "device"
-        ):
-            raise Refused("not_your_seat", "the table acts only for seats played on this device")
-        return claimed
-    if member is COMPUTER and claimed is not None and claimed == room._computer_to_act():
-        return claimed
-    raise Refused("not_your_seat")
-
-
-def _undoer(room: Room, member: Member, msg: dict, unlocked: bool) -> int | None:
-    if member.role not in ("seat", "host"):
-        raise Refused("not_your_seat")
-    return member.seat
-
-
-def _guest(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
-    if member.role == "seat":
-        raise Refused("already_seated", "leave your seat first")
-    if member.role != "guest":
-        raise Refused("not_your_seat", "the table screen does not take a phone seat")
-
-
-def _phone(room: Room, member: Member, msg: dict, unlocked: bool) -> int:
-    if member.role != "seat":
-        raise Refused("not_your_seat")
-    return member.seat
-
-
-def _member(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
-    if member.role not in ("host", "seat"):
-        raise Refused("not_your_seat")
-
-
-def _host(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
-    if member.role != "host":
-        raise Refused("not_host")
-
-
-def _unlocked_host(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
-    _host(room, member, msg, unlocked)
-    if not unlocked:
-        raise Refused("pin_required")
-
-
-def _setup_host(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
-    """A new setup of a started room ends its game: then the PIN guards it too."""
-    _host(room, member, msg, unlocked)
-    if room.match is not None and not unlocked:
-        raise Refused("pin_required")
-
-
-WHO = {
-    "player": _player,
-    "undoer": _undoer,
-    "guest": _guest,
-    "phone": _phone,
-    "member": _member,
-    "host": _host,
-    "unlocked host": _unlocked_host,
-    "host, unlocked once started": _setup_host,
-}
-
-
-def _started(room: Room) -> None:
-    if room.match is None:
-        raise Refused("not_started")
-
-
-def _dealable(room: Room) -> None:
-    if not room.meta.get("profile"):
-        raise Refused("not_setup")
-    for i, s in enumerate(room.meta["seats"]):
-        if s["kind"] == "phone" and i not in room.tokens and not s.get("standin"):
-            raise Refused("seats_open", f"seat {i + 1} has no player yet")
-    state = room.state
-    if state is not None and state.phase == "play":
-        raise Refused("round_in_progress")
-    if state is not None and state.phase == "game_over":
-        raise Refused("game_over")
-
-
-PHASE = {None: lambda room: None, "started": _started, "dealable": _dealable}

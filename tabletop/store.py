@@ -79,7 +79,6 @@ class Store:
     """
 
     def __init__(self, path: str):
-        self.path = path
         if path != ":memory:":
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         self._lock = threading.Lock()  # the connection; whoever holds it commits what is pending
