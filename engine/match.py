@@ -134,21 +134,6 @@ class Match:
         self._state = self._starts[-1]
         self._redo.clear()
 
-    def redeal(self, seed: int | None = None, deal: Deal | None = None, opener: int | None = None):
-        """The current round dealt again from another deal (scores from before it are kept): the
-        round's log is replaced, as if the abandoned deal had never been played."""
-        if not self.rounds:
-            raise IllegalAction("round_over", "no round has been dealt yet")
-        before = (self.rounds[:], self._starts[:], self._state, self._redo[:])
-        self.rounds.pop()
-        self._starts.pop()
-        self._state = self._replay_round(len(self.rounds) - 1) if self.rounds else self._empty
-        try:
-            return self.start_round(seed=seed, deal=deal, opener=opener)
-        except BaseException:  # a bad seed or deal changes nothing
-            self.rounds, self._starts, self._state, self._redo = before
-            raise
-
     def new_game(self, seed: int | None = None, deal: Deal | None = None, opener: int | None = None):
         """Round 1 of a fresh match (same profile, options and seats)."""
         self.rounds, self._starts, self._redo = [], [], []

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine import Match, legal_actions, view_for
 from players import heaviest
 
@@ -89,25 +87,3 @@ def test_new_game_starts_round_one_with_first_round_opening_rules():
     holder = next(s for s in range(4) if "6-6" in view_for(m.state, s)["hand"])
     assert m.state.turn == holder
     assert [a.to_json() for a in legal_actions(m.state)] == [{"seat": holder, "play": "6-6"}]
-
-
-def test_redeal_replaces_the_current_round_and_keeps_earlier_scores():
-    m = Match("draw", {"players": 2})
-    m.start_round(seed=8)
-    play_until(m, lambda m: False)
-    scores = m.state.scores
-    m.start_round(seed=9)
-    play_until(m, lambda m: len(m.rounds[-1].actions) >= 5)
-    m.redeal(seed=10)
-    fresh = Match("draw", {"players": 2})
-    fresh.start_round(seed=8)
-    play_until(fresh, lambda m: False)
-    fresh.start_round(seed=10)
-    assert len(m.rounds) == 2 and m.rounds[-1].actions == []
-    assert m.state.scores == scores and m.state.round_no == 2
-    assert view_for(m.state, 0)["hand"] == view_for(fresh.state, 0)["hand"]
-    assert m.to_record() == fresh.to_record()
-    before = m.to_record()
-    with pytest.raises(ValueError):
-        m.redeal(seed="not a seed")
-    assert m.to_record() == before  # a refused redeal changes nothing
