@@ -96,6 +96,39 @@ class Room:
     def is_computer(self, seat: int) -> bool:
         return seats.is_computer(self.meta["seats"][seat])
 
+    def can_undo(self, seat: int) -> bool:
+        """Whether `seat` may take back its last decision now. Undo never gives anyone information
+        they should not have: it stays inside the round being played (a finished round showed
+        every hand, and the next one's seed would become known), and it never takes back a
+        tile a person drew (they would know the next tile of the boneyard). The computers'
+        replies after the decision go with it; a person's later decision stops it."""
+        state, match = self.state, self.match
+        if state is None or state.phase != "play" or not match.rounds:
+            return False
+        humans = self.humans()
+        for a in reversed(match.rounds[-1].actions):
+            if a.kind == "draw" and (a.seat == seat or a.seat in humans):
+                return False
+            if a.seat == seat:
+                return match.can_undo(seat, humans)
+            if a.seat in humans:
+                return False
+        return False
+
+    def can_restart(self) -> bool:
+        """Restart replays the deal of the round being played (RULES.md), so it is allowed only
+        while that shows nobody anything they would not know at the deal: never once the round
+        has ended (every hand was shown), never after a person drew (they would know the
+        boneyard's order), and with more than one person at the table only before anyone acted
+        (a play, a pass or a discard told the others something of that hand)."""
+        state, match = self.state, self.match
+        if state is None or state.phase != "play" or not match.rounds:
+            return False
+        humans, actions = self.humans(), match.rounds[-1].actions
+        if any(a.kind == "draw" and a.seat in humans for a in actions):
+            return False
+        return len(humans) <= 1 or not actions
+
     def humans(self) -> set[int]:
         return seats.humans(self.meta["seats"])
 
@@ -157,13 +190,14 @@ class Room:
                 "device_view": None,
                 "can_undo": False,
                 "can_redo": False,
+                "can_restart": False,
             }
             state, match = self.state, self.match
             if state is None:
                 return frame
             if member.role == "seat":
                 frame["view"] = engine.view_for(state, member.seat)
-                frame["can_undo"] = match.can_undo(member.seat, self.humans())
+                frame["can_undo"] = self.can_undo(member.seat)
                 frame["can_redo"] = match.can_redo() and self.last_undo_seat == member.seat
             elif member.role == "host":
                 frame["view"] = engine.view_for(state, None)
@@ -171,9 +205,10 @@ class Room:
                 if turn is not None and self.meta["seats"][turn]["kind"] == "device":
                     frame["device_seat"] = turn
                     frame["device_view"] = engine.view_for(state, turn)
-                humans, devices = self.humans(), seats.devices(self.meta["seats"])
-                frame["can_undo"] = any(match.can_undo(i, humans) for i in devices)
+                devices = seats.devices(self.meta["seats"])
+                frame["can_undo"] = any(self.can_undo(i) for i in devices)
                 frame["can_redo"] = bool(devices) and match.can_redo()
+                frame["can_restart"] = self.can_restart()
             return frame
 
     # -- connections -------------------------------------------------------------------------
@@ -375,8 +410,10 @@ class Room:
 
     def _undo(self, conn, seat, msg) -> Change:
         humans = self.humans()
-        if not self.match.can_undo(seat, humans):
-            raise Refused("cannot_undo")
+        if not self.can_undo(seat):
+            raise Refused(
+                "cannot_undo", "nothing of yours to take back in this round (a drawn tile stays drawn)"
+            )
         self._engine(lambda m: _must(m.undo(seat, humans), "cannot_undo"))
         return Change(
             write=self._checkpoint(), game=True, after=lambda: setattr(self, "last_undo_seat", seat)
@@ -460,6 +497,8 @@ class Room:
         return self._deal([*self.meta.get("deals", []), deal], new_game)
 
     def _restart(self, conn, _seat, msg) -> Change:
+        if not self.can_restart():
+            raise Refused("cannot_restart", "restarting now would replay tiles someone has seen")
         self._engine(lambda m: m.restart())
         return Change(write=self._checkpoint(), game=True)
 

@@ -225,7 +225,8 @@ def test_host_reconnects_with_host_token(live, client_factory):
 
 def test_single_device_undo_redo_restart_new_game(live, client_factory):
     """Pass-and-play: the host socket acts for device seats and gets the acting seat's view;
-    undo takes back a decision with the computer's reply, redo restores it."""
+    undo takes back a decision with the computer's reply, redo restores it; Restart is refused
+    once two people have played (test_undo_secrecy has the rest of its rule)."""
     host, room_id, _ = create_room(
         client_factory,
         "draw",
@@ -264,8 +265,12 @@ def test_single_device_undo_redo_restart_new_game(live, client_factory):
     assert len(room.match.rounds[-1].actions) < actions_before
     assert ask(host, {"type": "redo"})["type"] == "ok"
     assert len(room.match.rounds[-1].actions) >= actions_before
-    assert ask(host, {"type": "restart"})["type"] == "ok"
-    assert all(a.seat == 1 for a in room.match.rounds[-1].actions)  # at most the computer's reply
+    # two people share the device and have played: replaying the deal would show each of them
+    # tiles of the other's hand again, so Restart is refused and changes nothing
+    played = list(room.match.rounds[-1].actions)
+    assert host.view(room.version)["can_restart"] is False
+    assert ask(host, {"type": "restart"})["code"] == "cannot_restart"
+    assert room.match.rounds[-1].actions == played
     commitment = room.meta["deals"][-1]["commitment"]
     assert ask(host, {"type": "new_game"})["type"] == "ok"
     assert room.meta["deals"][-1]["commitment"] != commitment and room.state.round_no == 1

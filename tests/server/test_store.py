@@ -53,6 +53,7 @@ def _shutdown(app):
 
 def test_restore_from_appended_actions_equals_the_match_in_memory(tmp_path):
     rng = random.Random(3)
+    undos = 0
     for profile, options in (("draw", {"players": 3}), ("mexican-train", {"players": 2}), ("gaple", {})):
         data = tmp_path / profile
         app = _app(data)
@@ -71,9 +72,18 @@ def test_restore_from_appended_actions_equals_the_match_in_memory(tmp_path):
             room.run({"type": "start_round"}, host)  # a deal: a new checkpoint
             assert _rows(data) == 0
             _play(room, host, rng, 5)
-        if room.match.rounds[-1].actions:  # an undo: a new checkpoint
-            room.run({"type": "undo", "seat": room.match.rounds[-1].actions[-1].seat}, host)
-            assert _rows(data) == 0
+        undone = False
+        for _ in range(30):  # an undo (never of a drawn tile, never after the round): a new checkpoint
+            actions = room.match.rounds[-1].actions
+            if actions and room.can_undo(actions[-1].seat):
+                room.run({"type": "undo", "seat": actions[-1].seat}, host)
+                assert _rows(data) == 0
+                undone = True
+                break
+            if room.state.phase != "play":
+                break
+            _play(room, host, rng, 1)
+        undos += undone
         _play(room, host, rng, 3)
         expected_record = room.match.to_record()
         expected_views = [engine.view_for(room.state, s) for s in [None, *range(n)]]
@@ -89,6 +99,7 @@ def test_restore_from_appended_actions_equals_the_match_in_memory(tmp_path):
         again.enter(host, HOST)
         _play(again, host, rng, 2)
         _shutdown(app)
+    assert undos >= 2  # the undo checkpoints were exercised
 
 
 def test_rows_that_do_not_continue_the_record_are_not_used(tmp_path):
