@@ -236,23 +236,10 @@ def start_server(kind: str, args, port: int, frame_bytes: int) -> subprocess.Pop
             "0",
             "--threads",
             str(args.threads),
+            "--worker",
+            args.worker,
         ]
         env = dict(os.environ)
-        if os.environ.get("BENCH_TABLE_GEVENT"):  # experiment: the table under gunicorn's gevent worker
-            cmd = [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "-w",
-                "1",
-                "-k",
-                "gevent",
-                "-b",
-                f"127.0.0.1:{port}",
-                "--timeout",
-                "0",
-                f"tabletop.app:create_app({{'DATA': '{data}', 'COMPUTER_DELAY': 0}})",
-            ]
     else:
         cmd = [
             sys.executable,
@@ -355,7 +342,9 @@ def main(argv=None) -> int:
     p.add_argument("--seconds", type=float, default=20)
     p.add_argument("--warmup", type=float, default=3)
     p.add_argument("--threads", type=int, default=256, help="the worker's threads, for both servers")
-    p.add_argument("--worker", default="gthread", help="gunicorn worker class of the bare server")
+    p.add_argument(
+        "--worker", default="gevent", help="gunicorn worker class of both servers (gevent, gthread)"
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.sockets < PHONES + 1:

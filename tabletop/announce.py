@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 from .addresses import Watcher
 from .discovery import Advertiser, HostName
+from .mdns_process import ProcessAdvertiser
+from .offload import gevent_patched
 
 log = logging.getLogger("tabletop.announce")
 
@@ -32,7 +34,11 @@ class Announcer:
         self.port = port
         self.fixed = fixed  # --advertise (or a --host address): never re-chosen
         self.show = show  # prints the banner for a new base URL
-        self.advertiser = Advertiser(name, [], port, path=JOIN_PATH, host=host) if mdns else None
+        self.advertiser = None
+        if mdns and gevent_patched():  # zeroconf's thread would be a greenlet: its own process
+            self.advertiser = ProcessAdvertiser(name, port, JOIN_PATH, host.folder if host else None)
+        elif mdns:
+            self.advertiser = Advertiser(name, [], port, path=JOIN_PATH, host=host)
         self.watcher = None if fixed else Watcher(self._apply, interval=interval)
         self._shown = None
 

@@ -53,7 +53,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--threads",
         type=int,
         default=config.THREADS,
-        help=f"gunicorn threads (each open websocket holds one; default {config.THREADS})",
+        help=f"threads of the gthread worker (each open websocket holds one; default {config.THREADS})",
+    )
+    s.add_argument(
+        "--worker",
+        choices=("gevent", "gthread"),
+        default=config.WORKER,
+        help=f"gunicorn worker (default {config.WORKER}: an idle websocket costs no thread)",
     )
     s.add_argument("--dev", action="store_true", help="use werkzeug's threaded server instead of gunicorn")
     s.add_argument(
@@ -144,13 +150,18 @@ def serve(args) -> int:
             app.extensions["tabletop"].shutdown()
     else:
         # the app (its store, threads and rooms) and mDNS live in the worker, after the fork
-        run_gunicorn(make_app, args.host, args.port, args.threads, on_stop=goodbye)
+        run_gunicorn(make_app, args.host, args.port, args.threads, on_stop=goodbye, worker=args.worker)
     return 0
 
 
-def run_gunicorn(make_app, host: str, port: int, threads: int, on_stop=lambda: None) -> None:
-    """One gunicorn process (rooms live in memory) with the threaded worker: flask-sock runs
-    each websocket on one of its threads. Never the sync worker (it drops websockets).
+def run_gunicorn(
+    make_app, host: str, port: int, threads: int, on_stop=lambda: None, worker: str = config.WORKER
+) -> None:
+    """One gunicorn process (rooms live in memory). The gevent worker runs every connection as a
+    greenlet, so hundreds of idle websockets and slow, unfinished requests cost no thread and
+    starve nothing (CPU-heavy work goes to native threads: tabletop/cpu.py); the gthread worker
+    holds one thread per websocket (`threads` of them). Never the sync worker (it drops
+    websockets).
     `on_stop` runs in the worker as soon as it is told to stop (SIGTERM, SIGINT, SIGQUIT), before
     open websockets are waited for."""
     from gunicorn.app.base import BaseApplication
@@ -170,7 +181,8 @@ def run_gunicorn(make_app, host: str, port: int, threads: int, on_stop=lambda: N
                 "bind": f"{host}:{port}",
                 "workers": 1,
                 "threads": threads,
-                "worker_class": "gthread",
+                "worker_class": worker,
+                "worker_connections": config.WORKER_CONNECTIONS,
                 "timeout": 0,
                 "keepalive": 5,
                 "graceful_timeout": 3,

@@ -5,7 +5,7 @@ computer player (`players.choose`, a client of the engine). `seed_for(secret, ve
 computer's random stream from the room's own secret (kept in its meta) and the game version:
 separate from the dealer's seeds, and the same after a restart. `Runner` is one background
 thread that wakes rooms when a computer's move is due; `Hints` is a room's cache of the
-suggestions it gave, and `suggest` computes one within the server's few hint slots.
+suggestions it gave.
 """
 
 from __future__ import annotations
@@ -59,12 +59,6 @@ def decide(view: dict, level, seed: int, room_id: str) -> dict:
 def hint(view: dict, seed: int = 0) -> tuple[dict, dict]:
     """(action, reason) suggested to a person for their own seat's view."""
     return ai.hint(view, seed)
-
-
-def suggest(view: dict, seed: int, slots: threading.BoundedSemaphore) -> tuple[dict, dict]:
-    """`hint`, computed in one of the server's few hint slots (a hint takes up to ~100 ms)."""
-    with slots:
-        return hint(view, seed)
 
 
 class Hints:

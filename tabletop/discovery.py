@@ -56,6 +56,7 @@ class HostName:
     PATTERN = re.compile(rf"^{HOST_PREFIX}[0-9a-f]{{6}}$")
 
     def __init__(self, folder: str | os.PathLike | None):
+        self.folder = str(folder) if folder else None
         self.path = Path(folder) / HOST_FILE if folder else None
         self._label: str | None = None
 

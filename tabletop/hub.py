@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, jsonify, request
 from flask_sock import Sock
 
-from . import config, messages
+from . import config, messages, wire
 from .commands import RULES
 from .errors import Refused
 from .messages import BadInput
@@ -105,7 +105,7 @@ class Connection:
                     item = room.frame_for(self)
                     if item is None:  # not (or no longer) in that room
                         continue
-                text = json.dumps(item, separators=(",", ":"))
+                text = wire.encode(item)
                 with self.send_lock:
                     self.ws.send(text)
             except Exception as exc:  # the socket is gone (or a frame could not be built)
@@ -117,7 +117,7 @@ class Connection:
     def _send_now(self, frame: dict) -> None:
         try:
             with self.send_lock:
-                self.ws.send(json.dumps(frame, separators=(",", ":")))
+                self.ws.send(wire.encode(frame))
         except Exception:  # already gone: nothing to tell
             pass
 

@@ -71,6 +71,8 @@ class Room:
         self.tokens = dict(tokens)  # seat -> sha256(token)
         self.lock = threading.RLock()
         self.members: dict = {}  # connection -> Member
+        self._frames: dict = {}  # (role, seat) -> the view frame of the current change
+        self._summary: dict | None = None  # the room summary of the current change
         self.pausing: set = set()  # connections with a pause set (rules or results open)
         self.closed = False
         self.last_undo_seat = None
@@ -176,15 +178,30 @@ class Room:
             return self.match.to_record()
 
     def frame_for(self, conn) -> dict | None:
-        """The `view` frame for one connection, built for its own seat (None: not in the room)."""
+        """The `view` frame for one connection, built for its own seat (None: not in the room).
+        Connections of one role and seat get the same frame: it is built once per change (the
+        table's screens share one, so does the room summary inside every frame) and read-only."""
         with self.lock:
             member = self.members.get(conn)
             if member is None or self.closed:
                 return None
+            key = (member.role, member.seat)
+            frame = self._frames.get(key)
+            if frame is None:
+                frame = self._frames[key] = self._build_frame(member)
+            return frame
+
+    def _current_summary(self) -> dict:
+        if self._summary is None:
+            self._summary = self.summary()
+        return self._summary
+
+    def _build_frame(self, member: Member) -> dict:
+        with self.lock:
             frame = {
                 "type": "view",
                 "version": self.version,
-                "room": self.summary(),
+                "room": self._current_summary(),
                 "view": None,
                 "device_seat": None,
                 "device_view": None,
@@ -313,6 +330,8 @@ class Room:
             self._wake_computer()
 
     def _notify(self) -> None:
+        self._frames.clear()  # something changed: every frame is built again
+        self._summary = None
         self.touched = time.monotonic()
         for c in list(self.members):
             c.push_view()
@@ -441,7 +460,8 @@ class Room:
         seed = computer.seed_for(self.ai_secret(), v, "hint", seat)
 
         def answer() -> dict:
-            action, reason = computer.suggest(view, seed, self.tables.hint_slots)
+            with self.tables.hint_slots:  # a few hints at once, over all rooms
+                action, reason = self.tables.cpu.run(computer.hint, view, seed)
             frame = {"type": "hint", "action": action, "reason": reason, "version": v, "seat": seat}
             with self.lock:
                 if v == self.version:
@@ -579,7 +599,8 @@ class Room:
             entry = self.meta["seats"][seat]
             view = engine.view_for(self.state, seat)
             seed = computer.seed_for(self.ai_secret(), version, "move", seat)
-        action = computer.decide(view, entry.get("standin") or entry.get("level"), seed, self.id)
+        level = entry.get("standin") or entry.get("level")
+        action = self.tables.cpu.run(computer.decide, view, level, seed, self.id)
         try:
             self.run({"type": "act", "action": action, "version": version})
         except Refused as exc:

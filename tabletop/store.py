@@ -19,6 +19,8 @@ import sqlite3
 import threading
 import time
 
+from .offload import Offload
+
 log = logging.getLogger("tabletop.store")
 
 SCHEMA = """
@@ -84,6 +86,7 @@ class Store:
         self._lock = threading.Lock()  # the connection; whoever holds it commits what is pending
         self._pending_lock = threading.Lock()
         self._pending: list[_Write] = []
+        self._disk = Offload(1)  # the commit's fsync must not stop a gevent worker's loop
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
@@ -93,6 +96,7 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        self._disk.close()
 
     # -- writes: each method is one committed transaction ------------------------------------
 
@@ -106,7 +110,7 @@ class Store:
             if not write.done:  # nobody committed it while this caller waited: commit the group
                 with self._pending_lock:
                     group, self._pending = self._pending, []
-                self._commit(group)
+                self._disk.run(self._commit, group)
         if write.error is not None:
             raise write.error
         return write.result

@@ -11,6 +11,7 @@ import time
 from . import config
 from .computer import Runner
 from .errors import Refused
+from .offload import Offload
 from .rooms import Room
 from .seats import new_token, token_hash
 
@@ -42,6 +43,7 @@ class Tables:
         self.rooms: dict[str, Room] = {}
         self.lock = threading.Lock()
         self.runner = Runner(computer_delay)
+        self.cpu = Offload(config.COMPUTER_WORKERS + config.HINT_SLOTS)  # computer moves, hints
         self.pin_failures: list[float] = []
         self.hint_slots = threading.BoundedSemaphore(config.HINT_SLOTS)
         self._stop = threading.Event()
@@ -156,3 +158,4 @@ class Tables:
     def shutdown(self) -> None:
         self._stop.set()
         self.runner.stop()
+        self.cpu.close()
