@@ -26,3 +26,13 @@ export function vibrateOn() {
 export function setVibrate(on) {
   store.set("domino.vibrate", on);
 }
+
+/** The order of the tiles in one's hand: "dealt", "suit" or "weight" (display only). */
+export function handOrder() {
+  const o = store.get("domino.handorder", "dealt");
+  return ["dealt", "suit", "weight"].includes(o) ? o : "dealt";
+}
+
+export function setHandOrder(order) {
+  store.set("domino.handorder", order);
+}

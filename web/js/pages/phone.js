@@ -7,7 +7,7 @@ import { el, clear, toast, announce, icon } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
 import { errorText, seatName, describeMove, profileName, scoreLine } from "../base/words.js";
 import { store, text } from "../base/storage.js";
-import { playModeFor, setPlayMode, vibrateOn, setVibrate } from "../base/prefs.js";
+import { playModeFor, setPlayMode, vibrateOn, setVibrate, handOrder, setHandOrder } from "../base/prefs.js";
 import { WakeLock } from "../base/wakelock.js";
 import { Board } from "../parts/board.js";
 import { HandPanel, installSelector } from "../parts/handpanel.js";
@@ -228,17 +228,26 @@ class PhonePage extends Page {
       hint: () => this.net.request("hint", { version: this.frame.version }),
       mode: () => playModeFor(this.view && this.view.profile),
       onBoard: () => this.renderBoard(),
-      tileSize: () => this.handTileSize(),
+      layout: (n) => this.handLayout(n),
+      order: { get: handOrder, set: setHandOrder },
     });
     installSelector(this.app, () => this.hand.focusables(this.board.targetElements()));
   }
 
-  handTileSize() {
-    const w = window.innerWidth;
+  /** Every tile of the hand on screen at once: the fewest rows (up to three) in which each tile
+   * is a tap target of at least 44 px; a hand that still does not fit scrolls sideways. */
+  handLayout(n) {
+    const w = this.app.clientWidth - 8; // the strip spans the page (less its side padding) in both layouts
     const h = window.innerHeight;
-    const n = Math.max(7, this.view && this.view.hand ? this.view.hand.length : 7);
-    if (w > h) return Math.max(30, Math.min(48, h * 0.12, (w - 60) / (n + 1) / 1.15));
-    return Math.max(34, Math.min(64, (w - 40) / Math.min(n, 7) / 1.18));
+    const landscape = window.innerWidth > h;
+    const most = Math.max(44, Math.floor(landscape ? Math.min(56, h * 0.12) : Math.min(64, h * 0.07)));
+    const count = Math.max(n, 1);
+    let perRow = count;
+    for (let rows = 1; rows <= 3; rows++) {
+      perRow = Math.ceil(count / rows);
+      if (Math.floor(w / perRow) >= 44) break;
+    }
+    return { perRow, slot: Math.max(44, Math.min(most, Math.floor(w / perRow))) };
   }
 
   renderBoard() {
@@ -246,24 +255,35 @@ class PhonePage extends Page {
     this.board.render(this.view, { room: this.room, mySeat: this.seat, ...this.hand.boardOpts() });
   }
 
+  /** Every seat on one strip: whose turn it is, each hand's size, one's partner; the boneyard. */
   renderSeats() {
     const v = this.view;
     const box = this.els.seats;
     clear(box);
+    const team = (v.teams || []).find((seats) => seats.includes(this.seat));
     for (let i = 0; i < v.players; i++) {
       const s = v.seats[i];
+      const turn = v.turn === i && v.phase === "play";
+      const partner = !!team && i !== this.seat && team.includes(i);
+      const cls = `div.seat-chip${turn ? ".seat-chip--turn" : ""}${i === this.seat ? ".seat-chip--me" : ""}${partner ? ".seat-chip--partner" : ""}`;
       box.append(
         el(
-          `div.seat-chip${v.turn === i && v.phase === "play" ? ".seat-chip--turn" : ""}${i === this.seat ? ".seat-chip--me" : ""}`,
-          { dataset: { seat: String(i) } },
+          cls,
+          { dataset: { seat: String(i) }, "aria-current": turn ? "true" : undefined },
           el("span.seat-chip-name", i === this.seat ? t("app.you") : seatName(this.room, i)),
+          partner ? el("span.badge.seat-chip-mark", t("hand.partner")) : null,
           el("span.seat-chip-count", { "aria-label": t("aria.hand_count", { name: seatName(this.room, i), count: s.count }) }, `▮${s.count}`),
           s.discards ? el("span.seat-chip-disc", t("table.discards", { count: s.discards })) : null,
           s.passed ? el("span.badge", t("table.passed")) : null,
         ),
       );
     }
-    if (v.boneyard) box.append(el("div.seat-chip.seat-chip--bone", { title: t("table.boneyard") }, t("table.boneyard_count", { count: v.boneyard })));
+    if (v.boneyard) {
+      // a face-down tile and the number: short enough to share a row with the seats
+      const back = tileSVGString(0, 0, { faceDown: true, orientation: "vertical", size: 9, label: null });
+      const words = t("table.boneyard_count", { count: v.boneyard });
+      box.append(el("div.seat-chip.seat-chip--bone", { title: words, "aria-label": words }, el("span.seat-chip-back", { html: back }), el("span.seat-chip-count", String(v.boneyard))));
+    }
   }
 
   showGame() {
