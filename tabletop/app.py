@@ -151,6 +151,12 @@ def table_page():
     return _page("table.html")
 
 
+@pages.get("/join")
+def join_page():
+    """The room-code box, for phones without a camera (and the home-screen icon)."""
+    return _page("join.html")
+
+
 @pages.get("/join/<room>")
 def hand_page(room):
     return _page("hand.html")

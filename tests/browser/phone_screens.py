@@ -63,6 +63,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="screenshots/phone")
     ap.add_argument("--lang", nargs="+", default=["en", "fr"])
+    ap.add_argument("--join-only", action="store_true")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     with tempfile.TemporaryDirectory() as data, sync_playwright() as pw:
@@ -72,6 +73,16 @@ def main():
             for lang in args.lang:
                 for tag, size in SIZES.items():
                     name = f"{lang}-{tag}"
+                    ctx = browser.new_context(
+                        viewport=size, device_scale_factor=2, is_mobile=True, has_touch=True, locale=lang
+                    )
+                    page = ctx.new_page()
+                    page.goto(server.url + "/join?from=table")  # where a phone on "/" is sent
+                    page.wait_for_selector(".join-note")
+                    shoot(page, args.out, f"{name}-join-code")
+                    ctx.close()
+                    if args.join_only:
+                        continue
                     seats = ["phone", "computer:easy", "computer:easy", "computer:easy"]
                     table, page = seated(browser, server, "mexican-train", seats, size, lang)
                     shoot(page, args.out, f"{name}-seat")

@@ -1,6 +1,6 @@
 // Presentation preferences remembered on this device (not rules).
 
-import { store } from "./storage.js";
+import { store, text } from "./storage.js";
 
 // RULES.md "Conduct of play": one-tap play by default in draw, block and mexican-train;
 // preview-then-confirm in gaple and six-love. Players may switch (remembered per profile).
@@ -35,4 +35,20 @@ export function handOrder() {
 
 export function setHandOrder(order) {
   store.set("domino.handorder", order);
+}
+
+/** The room this phone last took a seat in: the home-screen icon (/join?home=1) goes back there. */
+export function lastSeatRoom() {
+  return text.get("domino.phone.room");
+}
+
+export function rememberSeatRoom(room) {
+  text.set("domino.phone.room", room);
+}
+
+/** A phone, not a table screen: a touch screen whose short side is a phone's (under 480 CSS px;
+ * the Pi's 7-inch touch display is 800x480 and stays a table). */
+export function looksLikePhone() {
+  const coarse = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+  return coarse && Math.min(screen.width, screen.height) < 480;
 }

@@ -9,6 +9,7 @@ import { el, clear, toast, icon } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
 import { errorText, profileName } from "../base/words.js";
 import { text } from "../base/storage.js";
+import { looksLikePhone } from "../base/prefs.js";
 import { Lobby, fetchProfiles } from "../parts/lobby.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock } from "../parts/results.js";
@@ -36,6 +37,12 @@ class HostPage extends Page {
   }
 
   async ready() {
+    // a phone on the table's address would open a room of its own: offer the room code instead
+    // (?here=table keeps it here: the join page links to that; the TV's QR codes never use it)
+    if (this.mode === "table" && looksLikePhone() && new URLSearchParams(location.search).get("here") !== "table") {
+      location.replace("/join?from=table");
+      return false;
+    }
     this.profiles = await fetchProfiles();
     return true;
   }

@@ -7,7 +7,7 @@ import { el, clear, toast, announce, icon } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
 import { errorText, seatName, describeMove, profileName, scoreLine } from "../base/words.js";
 import { store, text } from "../base/storage.js";
-import { playModeFor, setPlayMode, vibrateOn, setVibrate, handOrder, setHandOrder } from "../base/prefs.js";
+import { playModeFor, setPlayMode, vibrateOn, setVibrate, handOrder, setHandOrder, rememberSeatRoom } from "../base/prefs.js";
 import { WakeLock } from "../base/wakelock.js";
 import { Board } from "../parts/board.js";
 import { HandPanel, installSelector } from "../parts/handpanel.js";
@@ -42,8 +42,7 @@ class PhonePage extends Page {
 
   async ready() {
     if (this.roomId) return true;
-    clear(this.app);
-    this.app.append(el("section.join", el("h1", t("app.title")), el("p", t("error.no_room"))));
+    location.replace("/join"); // the room-code box
     return false;
   }
 
@@ -56,6 +55,7 @@ class PhonePage extends Page {
     this.seat = w.seat;
     if (w.role === "guest" && this.token && this.hadSeat) this.token = null; // the host freed this seat
     this.hadSeat = w.role === "seat";
+    if (this.hadSeat) rememberSeatRoom(this.roomId);
   }
 
   onMessage(msg) {
@@ -64,6 +64,7 @@ class PhonePage extends Page {
       this.seat = msg.seat;
       this.role = "seat";
       this.hadSeat = true;
+      rememberSeatRoom(this.roomId);
       store.set("domino.name", this.pendingName || store.get("domino.name"));
       return;
     }
