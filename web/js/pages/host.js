@@ -10,6 +10,7 @@ import { confirmDialog } from "../base/dialogs.js";
 import { errorText, profileName } from "../base/words.js";
 import { text } from "../base/storage.js";
 import { looksLikePhone } from "../base/prefs.js";
+import { WakeLock } from "../base/wakelock.js";
 import { Lobby, fetchProfiles } from "../parts/lobby.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock } from "../parts/results.js";
@@ -26,6 +27,7 @@ class HostPage extends Page {
     this.sentSetup = null;
     this.lastKey = mode === "solo" ? "domino.solo.room" : "domino.host.last";
     this.wideDialogs = mode === "table";
+    this.wake = new WakeLock();
   }
 
   roomId() {
@@ -94,6 +96,7 @@ class HostPage extends Page {
     const prev = this.frame;
     this.frame = f;
     this.app.removeAttribute("aria-busy");
+    if (!this.wake.wanted) this.wake.acquire(); // the table's screen stays on while it is open
     if (!f.view || this.forceLobby) this.showLobby(prev);
     else this.showGame();
   }

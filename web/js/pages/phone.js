@@ -98,6 +98,7 @@ class PhonePage extends Page {
   // -- join --------------------------------------------------------------------------------------
 
   showJoin() {
+    this.wake.release();
     const open = this.room.seats.filter((s) => s.kind === "phone" && !s.taken && !s.standin);
     const key = JSON.stringify(open.map((s) => s.seat)) + getLanguage();
     if (this.screen === "join" && this.els.joinKey === key) return;
@@ -174,6 +175,7 @@ class PhonePage extends Page {
   // -- waiting -----------------------------------------------------------------------------------
 
   showWaiting() {
+    this.wake.release();
     this.screen = "waiting";
     this.els = {};
     clear(this.app);
@@ -311,7 +313,7 @@ class PhonePage extends Page {
     this.lastHistory = { key, n: hist.length };
   }
 
-  /** It became this phone's turn: say so, vibrate, keep the screen on. */
+  /** It became this phone's turn: say so, vibrate. The screen stays on while the game is on. */
   followTurn(v) {
     const my = v.phase === "play" && v.turn === this.seat && v.legal && v.legal.length > 0;
     if (my && !this.wasMyTurn) {
@@ -323,9 +325,8 @@ class PhonePage extends Page {
           /* not allowed without a gesture */
         }
       }
-      this.wake.acquire();
     }
-    if (v.phase !== "play") this.wake.release();
+    if (!this.wake.wanted) this.wake.acquire();
     this.wasMyTurn = my;
     document.body.classList.toggle("my-turn", my);
   }
