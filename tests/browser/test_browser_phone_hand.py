@@ -14,7 +14,10 @@ from flows import (
     start_game,
     wait_game,
 )
+from seeds import fixed_seed
 from test_browser_hand import my_turn, set_preview_mode
+
+import engine
 
 SMALL = {"width": 360, "height": 640}
 
@@ -25,6 +28,21 @@ TILE_BOXES = """() => [...document.querySelectorAll('.hand-strip .hand-tile')].m
 })"""
 
 
+def computer_lays_the_engine_seed():
+    """A two-seat Mexican Train deal where the computer (seat 1) holds 12-12 and lays it, and the
+    phone (seat 0) then has tiles to play: no search through the boneyard first."""
+    for seed in range(1, 500):
+        m = engine.Match("mexican-train", {"players": 2})
+        m.start_round(seed=seed)
+        legal = [a.to_json() for a in engine.legal_actions(m.state)]
+        if m.state.turn != 1 or legal[0].get("play") != "12-12":
+            continue
+        m.act(legal[0])
+        if sum("play" in a for a in (a.to_json() for a in engine.legal_actions(m.state))) >= 2:
+            return seed
+    raise AssertionError("no such deal")
+
+
 def mexican_phone(live_server, phone, screen, **opts):
     table = screen(1280, 720)
     open_table(table, live_server.url)
@@ -32,7 +50,8 @@ def mexican_phone(live_server, phone, screen, **opts):
     lobby_setup(table, "mexican-train", players=2, seats=["phone", "computer:easy"])
     page = phone(**opts)
     join_phone(page, join_urls(table)[0], "Ana")
-    start_game(table)
+    with fixed_seed(computer_lays_the_engine_seed()):
+        start_game(table)
     wait_game(page)
     return table, page
 
@@ -65,6 +84,7 @@ def test_fifteen_tiles_at_360x640_all_tappable_and_the_selected_one_in_view(live
         if fits:
             break
         play_one(page, st)
+    assert fits, st
     boxes = page.evaluate(TILE_BOXES)
     # the last tile that fits, which sits at the end of the hand's second row if any does
     order = [b["tile"] for b in boxes]
@@ -104,3 +124,24 @@ def test_sort_the_hand_with_one_tap_remembered(live_server, phone, screen):
     page.wait_for_selector(".hand-strip .hand-tile")
     assert [sum(map(int, t.split("-"))) for t in shown()] == sorted(weights, reverse=True)
     assert_all_tiles_tappable(page, SMALL)
+
+
+def test_the_turn_is_signalled_and_the_sound_can_be_turned_off(live_server, phone, screen):
+    table, page = mexican_phone(live_server, phone, screen, viewport=SMALL)
+    st = my_turn(page)
+    assert st["turn"] == st["seat"]
+    # the whole screen changes: a gold frame round it (and one flash as the turn starts)
+    page.wait_for_function("() => document.body.classList.contains('my-turn')", timeout=TIMEOUT)
+    frame = page.evaluate("() => getComputedStyle(document.getElementById('app'), '::after').boxShadow")
+    assert "inset" in frame
+    assert page.evaluate("() => window.__domino.turnSignals") >= 1
+    # the settings: vibration and the chime, each remembered
+    page.click(".top-menu")
+    assert page.is_checked("#pref-sound") and page.is_checked("#pref-vibrate")
+    page.click("#pref-sound")
+    assert page.evaluate("() => localStorage.getItem('domino.sound')") == "false"
+    page.click(".dlg-menu .dialog-x")
+    page.reload()
+    wait_game(page)
+    page.click(".top-menu")
+    assert not page.is_checked("#pref-sound")

@@ -52,3 +52,12 @@ export function looksLikePhone() {
   const coarse = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
   return coarse && Math.min(screen.width, screen.height) < 480;
 }
+
+/** A chime when it becomes this phone's turn (on by default). */
+export function soundOn() {
+  return store.get("domino.sound", true);
+}
+
+export function setSound(on) {
+  store.set("domino.sound", on);
+}

@@ -7,8 +7,9 @@ import { el, clear, toast, announce, icon } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
 import { errorText, seatName, describeMove, profileName, scoreLine } from "../base/words.js";
 import { store, text } from "../base/storage.js";
-import { playModeFor, setPlayMode, vibrateOn, setVibrate, handOrder, setHandOrder, rememberSeatRoom } from "../base/prefs.js";
+import { playModeFor, setPlayMode, vibrateOn, setVibrate, handOrder, setHandOrder, rememberSeatRoom, soundOn, setSound } from "../base/prefs.js";
 import { WakeLock } from "../base/wakelock.js";
+import { Chime } from "../base/chime.js";
 import { Board } from "../parts/board.js";
 import { HandPanel, installSelector } from "../parts/handpanel.js";
 import { resultsBody, historyBlock } from "../parts/results.js";
@@ -27,6 +28,8 @@ class PhonePage extends Page {
     this.lastHistory = null;
     this.wasMyTurn = false;
     this.wake = new WakeLock();
+    this.chime = new Chime();
+    this.turnSignals = 0; // how often the turn was signalled (sound or vibration): for tests
     this.board = null;
     this.hand = null;
     this.els = {};
@@ -318,6 +321,7 @@ class PhonePage extends Page {
     const my = v.phase === "play" && v.turn === this.seat && v.legal && v.legal.length > 0;
     if (my && !this.wasMyTurn) {
       announce(t("aria.your_turn"));
+      this.turnSignals += 1;
       if (vibrateOn() && navigator.vibrate) {
         try {
           navigator.vibrate([70, 50, 70]);
@@ -325,6 +329,11 @@ class PhonePage extends Page {
           /* not allowed without a gesture */
         }
       }
+      if (soundOn()) this.chime.play();
+      // the whole screen flashes once (body.turn-flash, hand.css)
+      document.body.classList.remove("turn-flash");
+      void document.body.offsetWidth; // restart the animation
+      document.body.classList.add("turn-flash");
     }
     if (!this.wake.wanted) this.wake.acquire();
     this.wasMyTurn = my;
@@ -374,6 +383,12 @@ class PhonePage extends Page {
     const vib = el("input#pref-vibrate", { type: "checkbox" });
     vib.checked = vibrateOn();
     vib.addEventListener("change", () => setVibrate(vib.checked));
+    const snd = el("input#pref-sound", { type: "checkbox" });
+    snd.checked = soundOn();
+    snd.addEventListener("change", () => {
+      setSound(snd.checked);
+      if (snd.checked) this.chime.play(); // what it sounds like (this tap allows audio)
+    });
     const tracker = () => {
       this.closeDialog();
       this.openTracker();
@@ -383,6 +398,7 @@ class PhonePage extends Page {
       el("label.field", t("app.language"), this.languageSelect()),
       profile ? this.playModeField(profile) : null,
       el("label.check", vib, " ", t("app.vibration")),
+      el("label.check", snd, " ", t("hand.pref_sound")),
       v ? el("button.btn.menu-tracker", { type: "button", onclick: tracker }, t("hand.suit_tracker")) : null,
       v && v.phase === "play" ? this.undoButtons() : null,
       v ? el("a.btn.menu-record", { href: this.recordUrl(), download: "" }, icon("download"), " ", t("results.download")) : null,
