@@ -401,7 +401,8 @@ class PhonePage extends Page {
       el("label.check", snd, " ", t("hand.pref_sound")),
       v ? el("button.btn.menu-tracker", { type: "button", onclick: tracker }, t("hand.suit_tracker")) : null,
       v && v.phase === "play" ? this.undoButtons() : null,
-      v ? el("a.btn.menu-record", { href: this.recordUrl(), download: "" }, icon("download"), " ", t("results.download")) : null,
+      // the server serves the record between rounds only (mid-round it would show every hand)
+      v && v.phase !== "play" ? el("a.btn.menu-record", { href: this.recordUrl(), download: "" }, icon("download"), " ", t("results.download")) : null,
       el("button.btn.btn--danger.menu-leave", { type: "button", onclick: () => this.leave() }, t("hand.leave")),
     );
     this.showDialog("menu", { title: t("app.settings"), body, className: "dlg-menu" });
