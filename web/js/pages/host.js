@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 import { Page } from "../base/page.js";
 import { el, clear, toast, icon } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
-import { errorText, profileName } from "../base/words.js";
+import { errorText, profileName, roomName } from "../base/words.js";
 import { text } from "../base/storage.js";
 import { looksLikePhone } from "../base/prefs.js";
 import { WakeLock } from "../base/wakelock.js";
@@ -63,7 +63,8 @@ class HostPage extends Page {
     this.role = w.role;
     if (w.role === "lobby") {
       // no room yet (or it is gone): open one at once
-      this.net.send("create_room", { name: this.mode === "solo" ? t("app.single_device") : t("app.title") });
+      // a table nobody names is "Table N" (the server's name), shown in each reader's words (roomName)
+      this.net.send("create_room", this.mode === "solo" ? { name: t("app.single_device") } : {});
     } else if (w.role === "guest") {
       // the host token was refused: start a fresh room
       text.set(this.lastKey, null);
@@ -213,7 +214,7 @@ class HostPage extends Page {
     const room = this.frame.room;
     const v = this.screen === "game" ? this.frame.view : null;
     clear(this.header);
-    const title = el("div.topbar-title", el("strong", this.mode === "solo" ? t("app.single_device") : room.name));
+    const title = el("div.topbar-title", el("strong", this.mode === "solo" ? t("app.single_device") : roomName(room)));
     if (this.mode === "table") title.append(el("span.room-code", { title: t("lobby.room_code", { code: room.id }) }, room.id));
     this.header.append(title, this.headerInfo(v, room), this.headerButtons(v, room));
   }

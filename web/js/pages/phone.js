@@ -5,7 +5,7 @@ import { tileSVGString } from "../tiles.js";
 import { Page } from "../base/page.js";
 import { el, clear, toast, announce, icon } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
-import { errorText, seatName, describeMove, profileName, scoreLine } from "../base/words.js";
+import { errorText, seatName, describeMove, profileName, scoreLine, roomName } from "../base/words.js";
 import { store, text } from "../base/storage.js";
 import { playModeFor, setPlayMode, vibrateOn, setVibrate, handOrder, setHandOrder, rememberSeatRoom, soundOn, setSound } from "../base/prefs.js";
 import { WakeLock } from "../base/wakelock.js";
@@ -120,7 +120,7 @@ class PhonePage extends Page {
         "section.join",
         el("div.join-logo", { html: tileSVGString(6, 6, { orientation: "vertical", size: 34, label: null }) + tileSVGString(6, 4, { orientation: "vertical", size: 34, label: null }) }),
         el("h1", t("hand.join_title")),
-        el("p.join-room", this.room.name, this.room.profile ? ` · ${profileName(this.room.profile)}` : ""),
+        el("p.join-room", this.room.profile ? t("hand.room_and_game", { room: roomName(this.room), game: profileName(this.room.profile) }) : roomName(this.room)),
         this.joinForm(name, open),
       ),
     );
@@ -240,8 +240,9 @@ class PhonePage extends Page {
     installSelector(this.app, () => this.hand.focusables(this.board.targetElements()));
   }
 
-  /** Every tile of the hand on screen at once: the fewest rows (up to three) in which each tile
-   * is a tap target of at least 44 px; a hand that still does not fit scrolls sideways. */
+  /** Every tile of the hand on screen at once: the fewest rows in which each tile is a tap target
+   * of at least 44 px (two rows at most below 760 px of height, three above: the board needs its
+   * room too); a hand that still does not fit (17 tiles and more at 360 px) scrolls sideways. */
   handLayout(n) {
     const w = this.app.clientWidth - 8; // the strip spans the page (less its side padding) in both layouts
     const h = window.innerHeight;
@@ -249,7 +250,8 @@ class PhonePage extends Page {
     const most = Math.max(44, Math.floor(landscape ? Math.min(56, h * 0.12) : Math.min(64, h * 0.07)));
     const count = Math.max(n, 1);
     let perRow = count;
-    for (let rows = 1; rows <= 3; rows++) {
+    const maxRows = h < 760 ? 2 : 3;
+    for (let rows = 1; rows <= maxRows; rows++) {
       perRow = Math.ceil(count / rows);
       if (Math.floor(w / perRow) >= 44) break;
     }
@@ -350,7 +352,7 @@ class PhonePage extends Page {
     const v = this.view;
     if (v.phase === "play") {
       const box = el("div.results");
-      box.append(el("p", t("table.round", { n: v.round }), " · ", scoreLine(v, this.room, this.seat)));
+      box.append(el("p", t("hand.round_and_score", { round: t("table.round", { n: v.round }), score: scoreLine(v, this.room, this.seat) })));
       box.append(historyBlock(v, this.room, true));
       return box;
     }

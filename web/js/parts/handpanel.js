@@ -306,7 +306,7 @@ export class HandPanel {
     this.root.classList.toggle("hand--turn", my);
     const text = this._statusText();
     // on a shared device the hand says whose it is
-    this.status.textContent = this.owner ? (text ? `${this.owner} · ${text}` : this.owner) : text;
+    this.status.textContent = this.owner ? (text ? t("hand.owner_status", { name: this.owner, status: text }) : this.owner) : text;
     clear(this.choices);
     clear(this.actions);
     if (my) this._drawChoices();
@@ -336,7 +336,7 @@ export class HandPanel {
       this.actions.append(el("button.btn.btn--big.act-cancel", { type: "button", onclick: () => this.cancel() }, t("hand.cancel")));
     }
     const hinted = this.hinted ? this.hinted.action : null;
-    if (hinted) this.choices.append(el("p.hint-text", { role: "status" }, el("b", t("hint.title")), ": ", this._hintText()));
+    if (hinted) this.choices.append(el("p.hint-text", { role: "status" }, t("hand.hint_line", { reason: this._hintText() })));
     if (this.askHint && !this.target && !hinted) {
       this.actions.append(el("button.btn.btn--big.act-hint", { type: "button", disabled: this.hinting || undefined, onclick: () => this.hint() }, this.hinting ? t("hand.hint_thinking") : t("hand.hint")));
     }
