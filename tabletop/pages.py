@@ -24,6 +24,12 @@ def table_page():
     return _page("table.html")
 
 
+@bp.get("/join")
+def join_page():
+    """The room-code box, for phones without a camera (and the home-screen icon)."""
+    return _page("join.html")
+
+
 @bp.get("/join/<room>")
 def hand_page(room):
     return _page("hand.html")

@@ -1,6 +1,6 @@
 // Presentation preferences remembered on this device (not rules).
 
-import { store } from "./storage.js";
+import { store, text } from "./storage.js";
 
 // RULES.md "Conduct of play": one-tap play by default in draw, block and mexican-train;
 // preview-then-confirm in gaple and six-love. Players may switch (remembered per profile).
@@ -25,4 +25,39 @@ export function vibrateOn() {
 
 export function setVibrate(on) {
   store.set("domino.vibrate", on);
+}
+
+/** The order of the tiles in one's hand: "dealt", "suit" or "weight" (display only). */
+export function handOrder() {
+  const o = store.get("domino.handorder", "dealt");
+  return ["dealt", "suit", "weight"].includes(o) ? o : "dealt";
+}
+
+export function setHandOrder(order) {
+  store.set("domino.handorder", order);
+}
+
+/** The room this phone last took a seat in: the home-screen icon (/join?home=1) goes back there. */
+export function lastSeatRoom() {
+  return text.get("domino.phone.room");
+}
+
+export function rememberSeatRoom(room) {
+  text.set("domino.phone.room", room);
+}
+
+/** A phone, not a table screen: a touch screen whose short side is a phone's (under 480 CSS px;
+ * the Pi's 7-inch touch display is 800x480 and stays a table). */
+export function looksLikePhone() {
+  const coarse = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+  return coarse && Math.min(screen.width, screen.height) < 480;
+}
+
+/** A chime when it becomes this phone's turn (on by default). */
+export function soundOn() {
+  return store.get("domino.sound", true);
+}
+
+export function setSound(on) {
+  store.set("domino.sound", on);
 }

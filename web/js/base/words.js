@@ -12,17 +12,27 @@ export function errorText(code) {
 export function seatName(room, seat) {
   const s = room && room.seats ? room.seats[seat] : null;
   if (s && s.name) {
-    if (s.kind === "computer" && s.name === "Computer") return `${t("app.computer")} ${seat + 1}`;
+    if (s.kind === "computer" && s.name === "Computer") return t("app.computer_n", { n: seat + 1 });
     return s.name;
   }
-  if (s && s.kind === "computer") return `${t("app.computer")} ${seat + 1}`;
+  if (s && s.kind === "computer") return t("app.computer_n", { n: seat + 1 });
   return t("app.player_default", { n: seat + 1 });
 }
 
 export function trainName(train, room, mySeat) {
   if (train === "mexican") return t("table.mexican_train");
   if (mySeat !== null && mySeat !== undefined && train === mySeat) return t("hand.train_own");
-  return t("table.train_of", { name: seatName(room, train) });
+  const name = seatName(room, train);
+  // a catalogue may word it differently before a vowel (French: "Train d'Ana", "Train de Bo")
+  return t(STARTS_WITH_VOWEL.test(name) ? "table.train_of_vowel" : "table.train_of", { name });
+}
+
+const STARTS_WITH_VOWEL = /^[aeiouyhàâäéèêëîïôöùûüœæ]/i;
+
+/** The room's name; the name a table gets when nobody names it ("Table 2") in the reader's words. */
+export function roomName(room) {
+  const m = room && /^Table (\d+)$/.exec(room.name || "");
+  return m ? t("app.table_n", { n: Number(m[1]) }) : (room && room.name) || "";
 }
 
 /** A sentence for one history entry ("Ana played six-four on the left end"). */
@@ -57,8 +67,8 @@ export function scoreLine(view, room, mySeat) {
     // this seat's team first (the first team for the table), then the others
     const found = view.teams.findIndex((team) => team.includes(mySeat));
     const mine = found < 0 ? 0 : found;
-    return `${kind}: ${[scores[mine], ...scores.filter((_, i) => i !== mine)].join(" – ")}`;
+    return t("app.score_line", { kind, scores: [scores[mine], ...scores.filter((_, i) => i !== mine)].join(" – ") });
   }
-  if (mySeat === null || mySeat === undefined) return `${kind}: ${scores.join(" · ")}`;
-  return `${kind}: ${scores[mySeat]}`;
+  if (mySeat === null || mySeat === undefined) return t("app.score_line", { kind, scores: scores.join(" · ") });
+  return t("app.score_line", { kind, scores: scores[mySeat] });
 }

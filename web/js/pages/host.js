@@ -7,8 +7,10 @@ import { t } from "../i18n.js";
 import { Page } from "../base/page.js";
 import { el, clear, toast, icon } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
-import { errorText, profileName } from "../base/words.js";
+import { errorText, profileName, roomName } from "../base/words.js";
 import { text } from "../base/storage.js";
+import { looksLikePhone } from "../base/prefs.js";
+import { WakeLock } from "../base/wakelock.js";
 import { Lobby, fetchProfiles } from "../parts/lobby.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock } from "../parts/results.js";
@@ -25,6 +27,7 @@ class HostPage extends Page {
     this.sentSetup = null;
     this.lastKey = mode === "solo" ? "domino.solo.room" : "domino.host.last";
     this.wideDialogs = mode === "table";
+    this.wake = new WakeLock();
   }
 
   roomId() {
@@ -36,6 +39,12 @@ class HostPage extends Page {
   }
 
   async ready() {
+    // a phone on the table's address would open a room of its own: offer the room code instead
+    // (?here=table keeps it here: the join page links to that; the TV's QR codes never use it)
+    if (this.mode === "table" && looksLikePhone() && new URLSearchParams(location.search).get("here") !== "table") {
+      location.replace("/join?from=table");
+      return false;
+    }
     this.profiles = await fetchProfiles();
     return true;
   }
@@ -54,7 +63,8 @@ class HostPage extends Page {
     this.role = w.role;
     if (w.role === "lobby") {
       // no room yet (or it is gone): open one at once
-      this.net.send("create_room", { name: this.mode === "solo" ? t("app.single_device") : t("app.title") });
+      // a table nobody names is "Table N" (the server's name), shown in each reader's words (roomName)
+      this.net.send("create_room", this.mode === "solo" ? { name: t("app.single_device") } : {});
     } else if (w.role === "guest") {
       // the host token was refused: start a fresh room
       text.set(this.lastKey, null);
@@ -87,6 +97,7 @@ class HostPage extends Page {
     const prev = this.frame;
     this.frame = f;
     this.app.removeAttribute("aria-busy");
+    if (!this.wake.wanted) this.wake.acquire(); // the table's screen stays on while it is open
     if (!f.view || this.forceLobby) this.showLobby(prev);
     else this.showGame();
   }
@@ -203,7 +214,7 @@ class HostPage extends Page {
     const room = this.frame.room;
     const v = this.screen === "game" ? this.frame.view : null;
     clear(this.header);
-    const title = el("div.topbar-title", el("strong", this.mode === "solo" ? t("app.single_device") : room.name));
+    const title = el("div.topbar-title", el("strong", this.mode === "solo" ? t("app.single_device") : roomName(room)));
     if (this.mode === "table") title.append(el("span.room-code", { title: t("lobby.room_code", { code: room.id }) }, room.id));
     this.header.append(title, this.headerInfo(v, room), this.headerButtons(v, room));
   }

@@ -5,10 +5,11 @@ import { tileSVGString } from "../tiles.js";
 import { Page } from "../base/page.js";
 import { el, clear, toast, announce, icon } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
-import { errorText, seatName, describeMove, profileName, scoreLine } from "../base/words.js";
+import { errorText, seatName, describeMove, profileName, scoreLine, roomName } from "../base/words.js";
 import { store, text } from "../base/storage.js";
-import { playModeFor, setPlayMode, vibrateOn, setVibrate } from "../base/prefs.js";
+import { playModeFor, setPlayMode, vibrateOn, setVibrate, handOrder, setHandOrder, rememberSeatRoom, soundOn, setSound } from "../base/prefs.js";
 import { WakeLock } from "../base/wakelock.js";
+import { Chime } from "../base/chime.js";
 import { Board } from "../parts/board.js";
 import { HandPanel, installSelector } from "../parts/handpanel.js";
 import { resultsBody, historyBlock } from "../parts/results.js";
@@ -27,6 +28,8 @@ class PhonePage extends Page {
     this.lastHistory = null;
     this.wasMyTurn = false;
     this.wake = new WakeLock();
+    this.chime = new Chime();
+    this.turnSignals = 0; // how often the turn was signalled (sound or vibration): for tests
     this.board = null;
     this.hand = null;
     this.els = {};
@@ -42,8 +45,7 @@ class PhonePage extends Page {
 
   async ready() {
     if (this.roomId) return true;
-    clear(this.app);
-    this.app.append(el("section.join", el("h1", t("app.title")), el("p", t("error.no_room"))));
+    location.replace("/join"); // the room-code box
     return false;
   }
 
@@ -56,6 +58,7 @@ class PhonePage extends Page {
     this.seat = w.seat;
     if (w.role === "guest" && this.token && this.hadSeat) this.token = null; // the host freed this seat
     this.hadSeat = w.role === "seat";
+    if (this.hadSeat) rememberSeatRoom(this.roomId);
   }
 
   onMessage(msg) {
@@ -64,6 +67,7 @@ class PhonePage extends Page {
       this.seat = msg.seat;
       this.role = "seat";
       this.hadSeat = true;
+      rememberSeatRoom(this.roomId);
       store.set("domino.name", this.pendingName || store.get("domino.name"));
       return;
     }
@@ -97,6 +101,7 @@ class PhonePage extends Page {
   // -- join --------------------------------------------------------------------------------------
 
   showJoin() {
+    this.wake.release();
     const open = this.room.seats.filter((s) => s.kind === "phone" && !s.taken && !s.standin);
     const key = JSON.stringify(open.map((s) => s.seat)) + getLanguage();
     if (this.screen === "join" && this.els.joinKey === key) return;
@@ -115,7 +120,7 @@ class PhonePage extends Page {
         "section.join",
         el("div.join-logo", { html: tileSVGString(6, 6, { orientation: "vertical", size: 34, label: null }) + tileSVGString(6, 4, { orientation: "vertical", size: 34, label: null }) }),
         el("h1", t("hand.join_title")),
-        el("p.join-room", this.room.name, this.room.profile ? ` · ${profileName(this.room.profile)}` : ""),
+        el("p.join-room", this.room.profile ? t("hand.room_and_game", { room: roomName(this.room), game: profileName(this.room.profile) }) : roomName(this.room)),
         this.joinForm(name, open),
       ),
     );
@@ -173,6 +178,7 @@ class PhonePage extends Page {
   // -- waiting -----------------------------------------------------------------------------------
 
   showWaiting() {
+    this.wake.release();
     this.screen = "waiting";
     this.els = {};
     clear(this.app);
@@ -228,17 +234,28 @@ class PhonePage extends Page {
       hint: () => this.net.request("hint", { version: this.frame.version }),
       mode: () => playModeFor(this.view && this.view.profile),
       onBoard: () => this.renderBoard(),
-      tileSize: () => this.handTileSize(),
+      layout: (n) => this.handLayout(n),
+      order: { get: handOrder, set: setHandOrder },
     });
     installSelector(this.app, () => this.hand.focusables(this.board.targetElements()));
   }
 
-  handTileSize() {
-    const w = window.innerWidth;
+  /** Every tile of the hand on screen at once: the fewest rows in which each tile is a tap target
+   * of at least 44 px (two rows at most below 760 px of height, three above: the board needs its
+   * room too); a hand that still does not fit (17 tiles and more at 360 px) scrolls sideways. */
+  handLayout(n) {
+    const w = this.app.clientWidth - 8; // the strip spans the page (less its side padding) in both layouts
     const h = window.innerHeight;
-    const n = Math.max(7, this.view && this.view.hand ? this.view.hand.length : 7);
-    if (w > h) return Math.max(30, Math.min(48, h * 0.12, (w - 60) / (n + 1) / 1.15));
-    return Math.max(34, Math.min(64, (w - 40) / Math.min(n, 7) / 1.18));
+    const landscape = window.innerWidth > h;
+    const most = Math.max(44, Math.floor(landscape ? Math.min(56, h * 0.12) : Math.min(64, h * 0.07)));
+    const count = Math.max(n, 1);
+    let perRow = count;
+    const maxRows = h < 760 ? 2 : 3;
+    for (let rows = 1; rows <= maxRows; rows++) {
+      perRow = Math.ceil(count / rows);
+      if (Math.floor(w / perRow) >= 44) break;
+    }
+    return { perRow, slot: Math.max(44, Math.min(most, Math.floor(w / perRow))) };
   }
 
   renderBoard() {
@@ -246,24 +263,35 @@ class PhonePage extends Page {
     this.board.render(this.view, { room: this.room, mySeat: this.seat, ...this.hand.boardOpts() });
   }
 
+  /** Every seat on one strip: whose turn it is, each hand's size, one's partner; the boneyard. */
   renderSeats() {
     const v = this.view;
     const box = this.els.seats;
     clear(box);
+    const team = (v.teams || []).find((seats) => seats.includes(this.seat));
     for (let i = 0; i < v.players; i++) {
       const s = v.seats[i];
+      const turn = v.turn === i && v.phase === "play";
+      const partner = !!team && i !== this.seat && team.includes(i);
+      const cls = `div.seat-chip${turn ? ".seat-chip--turn" : ""}${i === this.seat ? ".seat-chip--me" : ""}${partner ? ".seat-chip--partner" : ""}`;
       box.append(
         el(
-          `div.seat-chip${v.turn === i && v.phase === "play" ? ".seat-chip--turn" : ""}${i === this.seat ? ".seat-chip--me" : ""}`,
-          { dataset: { seat: String(i) } },
+          cls,
+          { dataset: { seat: String(i) }, "aria-current": turn ? "true" : undefined },
           el("span.seat-chip-name", i === this.seat ? t("app.you") : seatName(this.room, i)),
+          partner ? el("span.badge.seat-chip-mark", t("hand.partner")) : null,
           el("span.seat-chip-count", { "aria-label": t("aria.hand_count", { name: seatName(this.room, i), count: s.count }) }, `▮${s.count}`),
           s.discards ? el("span.seat-chip-disc", t("table.discards", { count: s.discards })) : null,
           s.passed ? el("span.badge", t("table.passed")) : null,
         ),
       );
     }
-    if (v.boneyard) box.append(el("div.seat-chip.seat-chip--bone", { title: t("table.boneyard") }, t("table.boneyard_count", { count: v.boneyard })));
+    if (v.boneyard) {
+      // a face-down tile and the number: short enough to share a row with the seats
+      const back = tileSVGString(0, 0, { faceDown: true, orientation: "vertical", size: 9, label: null });
+      const words = t("table.boneyard_count", { count: v.boneyard });
+      box.append(el("div.seat-chip.seat-chip--bone", { title: words, "aria-label": words }, el("span.seat-chip-back", { html: back }), el("span.seat-chip-count", String(v.boneyard))));
+    }
   }
 
   showGame() {
@@ -290,11 +318,12 @@ class PhonePage extends Page {
     this.lastHistory = { key, n: hist.length };
   }
 
-  /** It became this phone's turn: say so, vibrate, keep the screen on. */
+  /** It became this phone's turn: say so, vibrate. The screen stays on while the game is on. */
   followTurn(v) {
     const my = v.phase === "play" && v.turn === this.seat && v.legal && v.legal.length > 0;
     if (my && !this.wasMyTurn) {
       announce(t("aria.your_turn"));
+      this.turnSignals += 1;
       if (vibrateOn() && navigator.vibrate) {
         try {
           navigator.vibrate([70, 50, 70]);
@@ -302,9 +331,13 @@ class PhonePage extends Page {
           /* not allowed without a gesture */
         }
       }
-      this.wake.acquire();
+      if (soundOn()) this.chime.play();
+      // the whole screen flashes once (body.turn-flash, hand.css)
+      document.body.classList.remove("turn-flash");
+      void document.body.offsetWidth; // restart the animation
+      document.body.classList.add("turn-flash");
     }
-    if (v.phase !== "play") this.wake.release();
+    if (!this.wake.wanted) this.wake.acquire();
     this.wasMyTurn = my;
     document.body.classList.toggle("my-turn", my);
   }
@@ -319,7 +352,7 @@ class PhonePage extends Page {
     const v = this.view;
     if (v.phase === "play") {
       const box = el("div.results");
-      box.append(el("p", t("table.round", { n: v.round }), " · ", scoreLine(v, this.room, this.seat)));
+      box.append(el("p", t("hand.round_and_score", { round: t("table.round", { n: v.round }), score: scoreLine(v, this.room, this.seat) })));
       box.append(historyBlock(v, this.room, true));
       return box;
     }
@@ -352,6 +385,12 @@ class PhonePage extends Page {
     const vib = el("input#pref-vibrate", { type: "checkbox" });
     vib.checked = vibrateOn();
     vib.addEventListener("change", () => setVibrate(vib.checked));
+    const snd = el("input#pref-sound", { type: "checkbox" });
+    snd.checked = soundOn();
+    snd.addEventListener("change", () => {
+      setSound(snd.checked);
+      if (snd.checked) this.chime.play(); // what it sounds like (this tap allows audio)
+    });
     const tracker = () => {
       this.closeDialog();
       this.openTracker();
@@ -361,9 +400,11 @@ class PhonePage extends Page {
       el("label.field", t("app.language"), this.languageSelect()),
       profile ? this.playModeField(profile) : null,
       el("label.check", vib, " ", t("app.vibration")),
+      el("label.check", snd, " ", t("hand.pref_sound")),
       v ? el("button.btn.menu-tracker", { type: "button", onclick: tracker }, t("hand.suit_tracker")) : null,
       v && v.phase === "play" ? this.undoButtons() : null,
-      v ? el("a.btn.menu-record", { href: this.recordUrl(), download: "" }, icon("download"), " ", t("results.download")) : null,
+      // the server serves the record between rounds only (mid-round it would show every hand)
+      v && v.phase !== "play" ? el("a.btn.menu-record", { href: this.recordUrl(), download: "" }, icon("download"), " ", t("results.download")) : null,
       el("button.btn.btn--danger.menu-leave", { type: "button", onclick: () => this.leave() }, t("hand.leave")),
     );
     this.showDialog("menu", { title: t("app.settings"), body, className: "dlg-menu" });

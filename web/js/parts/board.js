@@ -471,9 +471,9 @@ export class Board {
     this.animatedKey = lastKey;
     const rows = tr.personal.map((p, i) => ({ train: i, tiles: p.tiles, end: p.end, marker: p.marker }));
     rows.push({ train: "mexican", tiles: tr.mexican.tiles, end: tr.mexican.end, marker: true });
-    // compact (phone): the train's name sits above its tiles
-    const labelW = this.compact ? 0 : Math.min(260, Math.max(150, w * 0.14));
-    const labelH = this.compact ? 15 : 0;
+    // compact (phone): a list, one line a train: a narrow name column, the tiles, the open number
+    const labelW = this.compact ? Math.min(120, Math.max(72, w * 0.28)) : Math.min(260, Math.max(150, w * 0.14));
+    const labelH = 0;
     const { s, lines } = this._fitTrains(rows, w, h, labelW, labelH);
     const tilesW = w - labelW - 24 - HUB_W * s - 16;
     // the hub with the engine double
@@ -519,9 +519,9 @@ export class Board {
     }
     tilesBox.append(this._trainEnd(row, opts, s, isTarget));
     return el(
-      `div.train-row${isTarget ? ".train-row--target" : ""}${isUncovered ? ".train-row--uncovered" : ""}${row.train === view.turn ? ".train-row--turn" : ""}`,
+      `div.train-row${isTarget ? ".train-row--target" : ""}${isUncovered ? ".train-row--uncovered" : ""}${row.train === view.turn ? ".train-row--turn" : ""}${row.train === me ? ".train-row--own" : ""}`,
       { style: `min-height:${(TRAIN_ROW_H * s + labelH).toFixed(0)}px`, dataset: { train: String(row.train) } },
-      el("div.train-labelbox", { style: this.compact ? "" : `width:${labelW}px` }, label),
+      el("div.train-labelbox", { style: `width:${labelW.toFixed(0)}px` }, label),
       tilesBox,
     );
   }

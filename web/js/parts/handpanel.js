@@ -4,7 +4,9 @@
 //
 //   const hand = new HandPanel(root, { send(action) -> Promise, mode() -> "tap"|"preview",
 //                                      onBoard() (the preview or targets changed),
-//                                      hint() -> Promise<{action, reason, version}> (optional: a Hint button) })
+//                                      hint() -> Promise<{action, reason, version}> (optional: a Hint button),
+//                                      layout(n) -> {slot, perRow} (optional: the hand in rows of perRow),
+//                                      order: {get() -> "dealt"|"suit"|"weight", set(o)} (optional: a Sort button) })
 //   hand.render(view, room)      a seat view (hand, legal, legal_places)
 //   hand.boardOpts()             {targets, preview} for the Board
 //   hand.chooseEnd(end) / hand.chooseTrain(train)   taps on the board's targets
@@ -40,7 +42,7 @@ function analyse(legal, places) {
 }
 
 export class HandPanel {
-  constructor(root, { send, mode, onBoard, tileSize, hint } = {}) {
+  constructor(root, { send, mode, onBoard, tileSize, hint, layout, order } = {}) {
     this.root = root;
     this.sendAction = send;
     this.askHint = hint || null;
@@ -48,6 +50,8 @@ export class HandPanel {
     this.mode = mode || (() => "tap");
     this.onBoard = onBoard || (() => {});
     this.tileSize = tileSize || (() => 52);
+    this.layout = layout || null;
+    this.order = order || null;
     this.view = null;
     this.room = null;
     this.sel = null; // selected tile
@@ -60,7 +64,11 @@ export class HandPanel {
     this.actions = el("div.hand-actions");
     this.strip = el("div.hand-strip", { role: "group", "aria-label": t("aria.hand") });
     this.discardsBox = el("div.hand-discards");
-    root.append(this.status, this.choices, this.actions, this.strip, this.discardsBox);
+    this.sortButton = order ? el("button.btn.hand-sort", { type: "button", onclick: () => this._nextOrder() }) : null;
+    // status and decisions in one box, so that a landscape layout can put them beside the board
+    const head = el("div.hand-head", this.status, this.sortButton);
+    this.decide = el("div.hand-decide", head, this.choices, this.actions);
+    root.append(this.decide, this.strip, this.discardsBox);
   }
 
   clear() {
@@ -298,10 +306,11 @@ export class HandPanel {
     this.root.classList.toggle("hand--turn", my);
     const text = this._statusText();
     // on a shared device the hand says whose it is
-    this.status.textContent = this.owner ? (text ? `${this.owner} · ${text}` : this.owner) : text;
+    this.status.textContent = this.owner ? (text ? t("hand.owner_status", { name: this.owner, status: text }) : this.owner) : text;
     clear(this.choices);
     clear(this.actions);
     if (my) this._drawChoices();
+    this._drawSort();
     this._drawStrip();
     this._drawDiscards();
     restoreFocus(this.root, refocus);
@@ -327,7 +336,7 @@ export class HandPanel {
       this.actions.append(el("button.btn.btn--big.act-cancel", { type: "button", onclick: () => this.cancel() }, t("hand.cancel")));
     }
     const hinted = this.hinted ? this.hinted.action : null;
-    if (hinted) this.choices.append(el("p.hint-text", { role: "status" }, el("b", t("hint.title")), ": ", this._hintText()));
+    if (hinted) this.choices.append(el("p.hint-text", { role: "status" }, t("hand.hint_line", { reason: this._hintText() })));
     if (this.askHint && !this.target && !hinted) {
       this.actions.append(el("button.btn.btn--big.act-hint", { type: "button", disabled: this.hinting || undefined, onclick: () => this.hint() }, this.hinting ? t("hand.hint_thinking") : t("hand.hint")));
     }
@@ -376,10 +385,30 @@ export class HandPanel {
     return { cls: cls.join(" "), fits };
   }
 
+  _nextOrder() {
+    const next = { dealt: "suit", suit: "weight", weight: "dealt" };
+    this.order.set(next[this.order.get()] || "suit");
+    if (this.view) this._draw();
+  }
+
+  _drawSort() {
+    if (!this.sortButton) return;
+    const o = this.order.get();
+    const label = t(`hand.sort_${o}`);
+    this.sortButton.textContent = `⇅ ${label}`;
+    this.sortButton.setAttribute("aria-label", t("hand.sort_now", { order: label }));
+    this.sortButton.hidden = !(this.view.hand || []).length;
+  }
+
   _drawStrip() {
+    const keep = this.strip.scrollLeft; // a redraw must not move a scrolled hand back
     clear(this.strip);
-    const size = this.tileSize();
-    const hand = this.view.hand || [];
+    const hand = sortHand(this.view.hand || [], this.order ? this.order.get() : "dealt");
+    const lay = this.layout ? this.layout(hand.length) : null;
+    // in rows the button is the tap target (lay.slot px wide), the tile a little smaller inside
+    const size = lay ? lay.slot - 4 : this.tileSize();
+    this.strip.classList.toggle("hand-strip--rows", !!lay);
+    this.strip.style.gridTemplateColumns = lay ? `repeat(${lay.perRow}, ${lay.slot}px)` : "";
     hand.forEach((tile, i) => {
       const selected = this.sel === tile;
       const { cls, fits } = this._tileClasses(tile);
@@ -398,6 +427,19 @@ export class HandPanel {
       );
     });
     if (!hand.length && this.view.phase === "play") this.strip.append(el("p.hand-empty", t("hand.empty")));
+    this.strip.scrollLeft = keep;
+    this._selectedInView();
+    this.strip.classList.toggle("hand-strip--scrolls", this.strip.scrollWidth > this.strip.clientWidth + 1);
+  }
+
+  /** Scrolls the strip (only the strip) so that the selected tile is fully visible. */
+  _selectedInView() {
+    const s = this.strip.querySelector(".hand-tile--selected");
+    if (!s) return;
+    const box = this.strip.getBoundingClientRect();
+    const r = s.getBoundingClientRect();
+    if (r.left < box.left) this.strip.scrollLeft -= box.left - r.left + 12;
+    else if (r.right > box.right) this.strip.scrollLeft += r.right - box.right + 12;
   }
 
   _drawDiscards() {
@@ -418,6 +460,23 @@ export class HandPanel {
   focusables(extra = []) {
     return [...this.strip.querySelectorAll(".hand-tile"), ...extra, ...this.choices.querySelectorAll("button"), ...this.actions.querySelectorAll("button")];
   }
+}
+
+/** The hand in display order: as dealt, by suit (high number, then low) or by weight (pips). */
+export function sortHand(hand, order) {
+  if (order !== "suit" && order !== "weight") return hand;
+  const pips = (tile) => tile.split("-").map(Number);
+  const key = (tile) => {
+    const [a, b] = pips(tile);
+    const hi = Math.max(a, b);
+    const lo = Math.min(a, b);
+    return order === "suit" ? [hi, lo] : [a + b, hi];
+  };
+  return [...hand].sort((x, y) => {
+    const [x1, x2] = key(x);
+    const [y1, y2] = key(y);
+    return y1 - x1 || y2 - x2;
+  });
 }
 
 /** A selector that finds the focused element again after a redraw. */

@@ -1,0 +1,125 @@
+"""Screenshots of the phone screens at four sizes and in two languages: PNGs into --out.
+
+    .venv/bin/python tests/browser/phone_screens.py --out screenshots/phone [--lang en fr]
+
+Mexican Train with four seats (15 tiles each, the phone at seat 0), a Draw hand against a
+computer, six-love (the partner marked), and the join page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.dirname(os.path.dirname(HERE))]
+
+import flows  # noqa: E402
+from conftest import CHROMIUM_ARGS, LiveServer  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+SIZES = {
+    "390x844": {"width": 390, "height": 844},
+    "844x390": {"width": 844, "height": 390},
+    "360x640": {"width": 360, "height": 640},
+    "820x1180": {"width": 820, "height": 1180},
+}
+
+
+def shoot(page, out, name):
+    path = os.path.join(out, f"{name}.png")
+    page.wait_for_timeout(600)  # let the tile animation finish: this is a picture, not a test
+    page.screenshot(path=path)
+    print(path)
+
+
+def seated(browser, server, profile, seats, size, lang):
+    tctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en")
+    table = tctx.new_page()
+    flows.open_table(table, server.url)
+    table.click(f".lobby-game[data-profile='{profile}']")
+    flows.lobby_setup(table, profile, players=None if profile == "six-love" else len(seats), seats=seats)
+    ctx = browser.new_context(
+        viewport=size, device_scale_factor=2, is_mobile=True, has_touch=True, locale=lang
+    )
+    page = ctx.new_page()
+    page.goto(flows.join_urls(table)[0])
+    page.wait_for_selector("#join-name")
+    page.fill("#join-name", "Ana")
+    return table, page
+
+
+def my_turn(page):
+    page.wait_for_function(
+        "() => { const S = window.__domino; const v = S.view; return v && (v.phase !== 'play' || (v.turn === S.seat && v.legal.length)); }",
+        timeout=flows.TIMEOUT,
+    )
+    return flows.phone_state(page)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default="screenshots/phone")
+    ap.add_argument("--lang", nargs="+", default=["en", "fr"])
+    ap.add_argument("--join-only", action="store_true")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    with tempfile.TemporaryDirectory() as data, sync_playwright() as pw:
+        server = LiveServer(data)
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        try:
+            for lang in args.lang:
+                for tag, size in SIZES.items():
+                    name = f"{lang}-{tag}"
+                    ctx = browser.new_context(
+                        viewport=size, device_scale_factor=2, is_mobile=True, has_touch=True, locale=lang
+                    )
+                    page = ctx.new_page()
+                    page.goto(server.url + "/join?from=table")  # where a phone on "/" is sent
+                    page.wait_for_selector(".join-note")
+                    shoot(page, args.out, f"{name}-join-code")
+                    ctx.close()
+                    if args.join_only:
+                        continue
+                    seats = ["phone", "computer:easy", "computer:easy", "computer:easy"]
+                    table, page = seated(browser, server, "mexican-train", seats, size, lang)
+                    shoot(page, args.out, f"{name}-seat")
+                    page.click(".join-go")
+                    page.wait_for_function("() => window.__domino.role === 'seat'")
+                    flows.start_game(table)
+                    flows.wait_game(page)
+                    st = my_turn(page)
+                    shoot(page, args.out, f"{name}-mexican-turn")
+                    for _ in range(40):  # a tile that goes on more than one train: the choice
+                        plays = [a["play"] for a in st["legal"] if "play" in a]
+                        multi = [p for p in plays if plays.count(p) > 1]
+                        if multi:
+                            page.click(f".hand-strip .hand-tile[data-tile='{multi[0]}']")
+                            shoot(page, args.out, f"{name}-mexican-which-train")
+                            break
+                        flows.play_one(page, st)
+                        st = my_turn(page)
+                        if st["phase"] != "play":
+                            break
+                    table.context.close()
+                    page.context.close()
+                    table, page = seated(
+                        browser, server, "six-love", ["phone"] + ["computer:easy"] * 3, size, lang
+                    )
+                    page.click(".join-go")
+                    page.wait_for_function("() => window.__domino.role === 'seat'")
+                    flows.start_game(table)
+                    flows.wait_game(page)
+                    my_turn(page)
+                    shoot(page, args.out, f"{name}-six-love")
+                    table.context.close()
+                    page.context.close()
+        finally:
+            browser.close()
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()

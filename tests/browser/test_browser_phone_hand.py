@@ -1,0 +1,147 @@
+"""The hand is the hero: a 15-tile Mexican Train hand on a 360x640 phone, every tile on screen
+and tappable, the selected one in view, the order of the hand remembered."""
+
+from __future__ import annotations
+
+from flows import (
+    TIMEOUT,
+    join_phone,
+    join_urls,
+    lobby_setup,
+    open_table,
+    phone_state,
+    play_one,
+    start_game,
+    wait_game,
+)
+from seeds import fixed_seed
+from test_browser_hand import my_turn, set_preview_mode
+
+import engine
+
+SMALL = {"width": 360, "height": 640}
+
+TILE_BOXES = """() => [...document.querySelectorAll('.hand-strip .hand-tile')].map(b => {
+  const r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return {tile: b.dataset.tile, x: r.x, y: r.y, w: r.width, h: r.height, hit: !!hit && b.contains(hit)};
+})"""
+
+
+def computer_lays_the_engine_seed():
+    """A two-seat Mexican Train deal where the computer (seat 1) holds 12-12 and lays it, and the
+    phone (seat 0) then has tiles to play: no search through the boneyard first."""
+    for seed in range(1, 500):
+        m = engine.Match("mexican-train", {"players": 2})
+        m.start_round(seed=seed)
+        legal = [a.to_json() for a in engine.legal_actions(m.state)]
+        if m.state.turn != 1 or legal[0].get("play") != "12-12":
+            continue
+        m.act(legal[0])
+        if sum("play" in a for a in (a.to_json() for a in engine.legal_actions(m.state))) >= 2:
+            return seed
+    raise AssertionError("no such deal")
+
+
+def mexican_phone(live_server, phone, screen, **opts):
+    table = screen(1280, 720)
+    open_table(table, live_server.url)
+    table.click(".lobby-game[data-profile='mexican-train']")
+    lobby_setup(table, "mexican-train", players=2, seats=["phone", "computer:easy"])
+    page = phone(**opts)
+    join_phone(page, join_urls(table)[0], "Ana")
+    with fixed_seed(computer_lays_the_engine_seed()):
+        start_game(table)
+    wait_game(page)
+    return table, page
+
+
+def assert_all_tiles_tappable(page, viewport):
+    boxes = page.evaluate(TILE_BOXES)
+    assert boxes
+    for b in boxes:
+        assert b["w"] >= 44 and b["h"] >= 44, b
+        assert b["x"] >= 0 and b["y"] >= 0, b
+        assert b["x"] + b["w"] <= viewport["width"] and b["y"] + b["h"] <= viewport["height"], b
+        assert b["hit"], f"{b['tile']} is covered by something else"
+    return boxes
+
+
+def test_fifteen_tiles_at_360x640_all_tappable_and_the_selected_one_in_view(live_server, phone, screen):
+    table, page = mexican_phone(live_server, phone, screen, viewport=SMALL)
+    st = phone_state(page)
+    assert len(st["hand"]) == 15
+    boxes = assert_all_tiles_tappable(page, SMALL)
+    assert len(boxes) == 15
+    # no scrolling needed: the strip holds the whole hand
+    assert page.evaluate(
+        "() => { const s = document.querySelector('.hand-strip'); return s.scrollWidth <= s.clientWidth; }"
+    )
+    set_preview_mode(page)
+    for _ in range(30):  # a turn with a tile to play (drawing first if nothing fits)
+        st = my_turn(page)
+        fits = [a["play"] for a in st["legal"] if "play" in a]
+        if fits:
+            break
+        play_one(page, st)
+    assert fits, st
+    boxes = page.evaluate(TILE_BOXES)
+    # the last tile that fits, which sits at the end of the hand's second row if any does
+    order = [b["tile"] for b in boxes]
+    tile = max(fits, key=order.index)
+    page.locator(f".hand-strip .hand-tile[data-tile='{tile}']").tap()
+    page.wait_for_selector(
+        f".hand-strip .hand-tile[data-tile='{tile}'][aria-pressed='true']", timeout=TIMEOUT
+    )
+    # the choice or the confirm button appeared above the hand: still every tile on screen
+    assert_all_tiles_tappable(page, SMALL)
+    sel = next(b for b in page.evaluate(TILE_BOXES) if b["tile"] == tile)
+    page.screenshot(path="/tmp/sel360.png")
+    assert sel["hit"] and sel["y"] + sel["h"] <= SMALL["height"]
+
+
+def test_sort_the_hand_with_one_tap_remembered(live_server, phone, screen):
+    table, page = mexican_phone(live_server, phone, screen, viewport=SMALL)
+    dealt = phone_state(page)["hand"]
+
+    def shown():
+        return page.evaluate(
+            "() => [...document.querySelectorAll('.hand-strip .hand-tile')].map(b => b.dataset.tile)"
+        )
+
+    assert shown() == dealt
+    page.locator(".hand-sort").tap()
+    by_number = shown()
+    pips = [tuple(sorted(map(int, t.split("-")), reverse=True)) for t in by_number]
+    assert pips == sorted(pips, reverse=True) and sorted(by_number) == sorted(dealt)
+    assert page.evaluate("() => localStorage.getItem('domino.handorder')") == '"suit"'
+    page.locator(".hand-sort").tap()
+    weights = [sum(map(int, t.split("-"))) for t in shown()]
+    assert weights == sorted(weights, reverse=True)
+    # remembered: a reload keeps the order by weight
+    page.reload()
+    wait_game(page)
+    page.wait_for_selector(".hand-strip .hand-tile")
+    assert [sum(map(int, t.split("-"))) for t in shown()] == sorted(weights, reverse=True)
+    assert_all_tiles_tappable(page, SMALL)
+
+
+def test_the_turn_is_signalled_and_the_sound_can_be_turned_off(live_server, phone, screen):
+    table, page = mexican_phone(live_server, phone, screen, viewport=SMALL)
+    st = my_turn(page)
+    assert st["turn"] == st["seat"]
+    # the whole screen changes: a gold frame round it (and one flash as the turn starts)
+    page.wait_for_function("() => document.body.classList.contains('my-turn')", timeout=TIMEOUT)
+    frame = page.evaluate("() => getComputedStyle(document.getElementById('app'), '::after').boxShadow")
+    assert "inset" in frame
+    assert page.evaluate("() => window.__domino.turnSignals") >= 1
+    # the settings: vibration and the chime, each remembered
+    page.click(".top-menu")
+    assert page.is_checked("#pref-sound") and page.is_checked("#pref-vibrate")
+    page.click("#pref-sound")
+    assert page.evaluate("() => localStorage.getItem('domino.sound')") == "false"
+    page.click(".dlg-menu .dialog-x")
+    page.reload()
+    wait_game(page)
+    page.click(".top-menu")
+    assert not page.is_checked("#pref-sound")

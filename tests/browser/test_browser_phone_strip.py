@@ -1,0 +1,72 @@
+"""The phone's player strip: whose turn, every seat's tile count and the boneyard, on screen in
+portrait and landscape with up to eight seats; in six-love one's partner is marked."""
+
+from __future__ import annotations
+
+import pytest
+from flows import join_phone, join_urls, lobby_setup, open_table, start_game, wait_game
+
+LANDSCAPE = {"width": 844, "height": 390}
+SMALL = {"width": 360, "height": 640}
+
+CHIPS = """() => [...document.querySelectorAll('.hand-seats .seat-chip')].map(c => {
+  const r = c.getBoundingClientRect();
+  return {seat: c.dataset.seat ?? null, text: c.innerText, x: r.x, y: r.y, w: r.width, h: r.height,
+          turn: c.classList.contains('seat-chip--turn'), partner: c.classList.contains('seat-chip--partner'),
+          visible: getComputedStyle(c).visibility !== 'hidden' && r.width > 0};
+})"""
+
+
+def seated_phone(live_server, phone, screen, profile, players, viewport):
+    table = screen(1280, 720)
+    open_table(table, live_server.url)
+    table.click(f".lobby-game[data-profile='{profile}']")
+    lobby_setup(
+        table,
+        profile,
+        players=None if profile == "six-love" else players,
+        seats=["phone"] + ["computer:easy"] * (players - 1),
+    )
+    page = phone(viewport=viewport)
+    join_phone(page, join_urls(table)[0], "Ana")
+    start_game(table)
+    wait_game(page)
+    return table, page
+
+
+def assert_chips_on_screen(page, viewport, players):
+    chips = page.evaluate(CHIPS)
+    seats = [c for c in chips if c["seat"] is not None]
+    assert len(seats) == players
+    for c in chips:
+        assert c["visible"], c
+        assert c["x"] >= 0 and c["y"] >= 0, c
+        assert c["x"] + c["w"] <= viewport["width"] + 0.5 and c["y"] + c["h"] <= viewport["height"], c
+    # the tile count of every seat is readable in its chip
+    view = page.evaluate("() => window.__domino.view")
+    for c in seats:
+        assert str(view["seats"][int(c["seat"])]["count"]) in c["text"]
+    return chips, view
+
+
+@pytest.mark.parametrize("viewport", [LANDSCAPE, SMALL], ids=["844x390", "360x640"])
+def test_eight_seats_and_the_boneyard_stay_on_the_strip(live_server, phone, screen, viewport):
+    table, page = seated_phone(live_server, phone, screen, "mexican-train", 8, viewport)
+    chips, view = assert_chips_on_screen(page, viewport, 8)
+    turn = [c for c in chips if c["turn"]]
+    assert len(turn) == 1 and int(turn[0]["seat"]) == view["turn"]
+    bone = [c for c in chips if c["seat"] is None]
+    assert len(bone) == 1 and str(view["boneyard"]) in bone[0]["text"]
+    # the strip leaves room for the board and the hand
+    strip = page.locator(".hand-seats").bounding_box()
+    assert strip["height"] < viewport["height"] * 0.3
+
+
+def test_six_love_marks_the_partner_in_landscape(live_server, phone, screen):
+    table, page = seated_phone(live_server, phone, screen, "six-love", 4, LANDSCAPE)
+    chips, view = assert_chips_on_screen(page, LANDSCAPE, 4)
+    me = page.evaluate("() => window.__domino.seat")
+    team = next(t for t in view["teams"] if me in t)
+    partner = next(s for s in team if s != me)
+    marked = [int(c["seat"]) for c in chips if c["partner"]]
+    assert marked == [partner]
