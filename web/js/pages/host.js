@@ -10,6 +10,8 @@ import { confirmDialog } from "../base/dialogs.js";
 import { errorText, profileName } from "../base/words.js";
 import { text } from "../base/storage.js";
 import { Lobby, fetchProfiles } from "../parts/lobby.js";
+import { attachRemote } from "../parts/remote.js";
+import { seatColour, seatMark } from "../parts/seatlook.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock } from "../parts/results.js";
 
@@ -25,6 +27,16 @@ class HostPage extends Page {
     this.sentSetup = null;
     this.lastKey = mode === "solo" ? "domino.solo.room" : "domino.host.last";
     this.wideDialogs = mode === "table";
+    this.greeted = new Set(); // phone seats whose player has had their arrival animation
+    if (mode === "table") attachRemote({ onBack: () => this.back() });
+  }
+
+  /** Back on the remote: from the setup opened mid-game back to the game. */
+  back() {
+    if (this.screen === "lobby" && this.forceLobby) {
+      this.forceLobby = false;
+      this.onFrame(this.frame);
+    }
   }
 
   roomId() {
@@ -111,6 +123,7 @@ class HostPage extends Page {
         },
         onStart: (setup) => this.startGame(setup),
         extraSeat: (i, seat) => this.joinCard(i, seat),
+        aside: this.mode === "table" ? () => this.joinPanel() : null,
       });
       if (room.profile && !this.forceLobby) this.lobby.adopt(room);
       this.lobby.fixSeats();
@@ -139,9 +152,13 @@ class HostPage extends Page {
     const rs = room.seats[i];
     if (!room.profile || !rs || rs.kind !== "phone") return el("span.join-card.join-card--pending");
     if (rs.taken) {
+      const key = `${i}:${rs.name}`;
+      const fresh = !this.greeted.has(key);
+      this.greeted.add(key);
       return el(
-        "span.join-card.join-card--taken",
-        el("strong", "✓ ", rs.name || ""),
+        `span.join-card.join-card--taken${fresh ? ".join-card--new" : ""}`,
+        { style: `--seat-colour: ${seatColour(i)}` },
+        el("strong.join-chip", el("span.join-chip-mark", { "aria-hidden": "true" }, seatMark(i)), el("span.join-chip-name", rs.name || "")),
         rs.connected ? null : el("span.badge.badge--off", t("app.offline")),
         el("button.btn.btn--link", { type: "button", onclick: () => this.command("free_seat", { seat: i }) }, t("lobby.free_seat")),
       );
@@ -151,8 +168,35 @@ class HostPage extends Page {
       "figure.join-card",
       { dataset: { joinUrl: url } },
       el("img.join-qr", { src: `/api/rooms/${room.id}/join.svg?seat=${i}`, alt: t("aria.qr_join", { n: i + 1 }), width: "150", height: "150" }),
-      el("figcaption", el("strong", t("table.scan_to_join", { n: i + 1 })), el("span.join-url", url)),
+      el("figcaption", el("strong", t("table.scan_to_join", { n: i + 1 }))),
     );
+  }
+
+  /** The table's join panel: the room code, a short address to type, one code for any seat. */
+  joinPanel() {
+    const room = this.frame.room;
+    const open = room.seats.filter((s) => s.kind === "phone" && !s.taken && !s.standin).length;
+    const address = room.join_url.replace(/^https?:\/\//, "");
+    const panel = el(
+      "div.join-panel",
+      el("p.join-code-label", t("lobby.code_label")),
+      el("p.join-code", { "aria-label": t("lobby.room_code", { code: room.id }) }, room.id),
+      el("p.join-address-label", t("lobby.type_address")),
+      el("p.join-address", address),
+    );
+    if (open) {
+      panel.append(
+        el(
+          "figure.join-any",
+          { dataset: { joinUrl: room.join_url } },
+          el("img.join-any-qr", { src: `/api/rooms/${room.id}/join.svg`, alt: t("lobby.scan_any"), width: "400", height: "400" }),
+          el("figcaption", t("lobby.scan_any"), el("small", t("lobby.open_seats", { count: open }))),
+        ),
+      );
+    } else {
+      panel.append(el("p.join-ready", t("lobby.all_seated")));
+    }
+    return panel;
   }
 
   async startGame(setup) {
@@ -295,7 +339,7 @@ class HostPage extends Page {
     const v = this.frame.view;
     const out = [];
     if (v.phase === "round_over") out.push(el("button.btn.btn--primary.btn--big.res-next", { type: "button", onclick: this.closeAndSend("start_round") }, t("table.next_round")));
-    if (v.phase === "game_over") out.push(el("button.btn.btn--primary.btn--big.res-new", { type: "button", onclick: this.closeAndSend("new_game") }, t("table.new_game")));
+    if (v.phase === "game_over") out.push(el("button.btn.btn--primary.btn--big.res-new", { type: "button", onclick: this.closeAndSend("new_game") }, t("table.play_again")));
     return out;
   }
 
@@ -322,8 +366,8 @@ class HostPage extends Page {
       };
       list.append(
         this.confirmed("menu-restart", "restart", t("table.restart"), t("table.restart_confirm")),
-        this.confirmed("menu-new", "new_game", t("table.new_game"), t("table.new_game_confirm")),
-        el("button.btn.menu-change", { type: "button", onclick: change }, t("lobby.title")),
+        this.confirmed("menu-over", "new_game", t("table.start_over"), t("table.new_game_confirm")),
+        el("button.btn.btn--primary.menu-new", { type: "button", onclick: change }, el("span", el("strong", t("lobby.title")), el("small.menu-help", t("table.new_game_help")))),
       );
       if (this.mode === "table") list.append(...this.phoneSeatRows());
     }
