@@ -228,6 +228,8 @@ class HostPage extends Page {
         getFrame: () => this.frame,
         seatExtra: (i, v, room) => this.seatQr(i, room),
         compactBelow: this.mode === "solo" ? 900 : 700,
+        tv: this.mode === "table",
+        onStandin: (seat) => this.command("standin", { seat, level: this.profiles[this.frame.room.profile].default_level }),
       });
     }
     this.renderHeader();
@@ -247,7 +249,8 @@ class HostPage extends Page {
     const room = this.frame.room;
     const v = this.screen === "game" ? this.frame.view : null;
     clear(this.header);
-    const title = el("div.topbar-title", el("strong", this.mode === "solo" ? t("app.single_device") : room.name));
+    // on the big screen mid-game the room code is enough: the space goes to the round's facts
+    const title = el("div.topbar-title", this.mode === "table" && v ? null : el("strong", this.mode === "solo" ? t("app.single_device") : room.name));
     if (this.mode === "table") title.append(el("span.room-code", { title: t("lobby.room_code", { code: room.id }) }, room.id));
     this.header.append(title, this.headerInfo(v, room), this.headerButtons(v, room));
   }
@@ -266,7 +269,7 @@ class HostPage extends Page {
     info.append(el("span.info-dir", v.direction === "counterclockwise" ? `↺ ${t("table.direction_ccw")}` : `↻ ${t("table.direction_cw")}`));
     if (v.target) info.append(el("span.info-target", t("table.target", { n: v.target })));
     const deal = (room.deals || []).find((d) => d.round === v.round);
-    if (deal && v.phase === "play") info.append(el("span.info-seal", { title: t("table.seed_commitment_help") }, icon("lock"), " ", deal.commitment.slice(0, 10), "…"));
+    if (deal && v.phase === "play" && this.mode !== "table") info.append(el("span.info-seal", { title: t("table.seed_commitment_help") }, icon("lock"), " ", deal.commitment.slice(0, 10), "…"));
     if (room.paused && v.phase === "play") info.append(el("span.badge.badge--gold.info-paused", icon("pause"), " ", t("table.paused")));
     return info;
   }
