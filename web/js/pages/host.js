@@ -327,7 +327,7 @@ class HostPage extends Page {
       return el("div.results", historyBlock(v, room, true), seedBlock(v, room), (v.rounds || []).length ? null : el("p.help", t("table.round", { n: v.round })));
     }
     const tileSize = Math.round(Math.max(16, Math.min(40, window.innerHeight / 30)));
-    return resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record`, tileSize });
+    return resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record`, tileSize, tv: this.mode === "table" });
   }
 
   /** The host's next step after a round: one click, then the dialog closes. */
