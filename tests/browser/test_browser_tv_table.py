@@ -67,6 +67,7 @@ def test_a_long_mexican_train_round_reads_from_the_sofa(live_server, screen, pho
     assert len(lengths) >= 12, lengths  # collapsed trains still show their last tiles
     short = [(tile, round(n)) for tile, n in lengths if n < 64]
     assert not short, short
+    assert table.evaluate("() => document.scrollingElement.scrollWidth") <= 1920  # nothing off the side
     small = [(text, size) for text, size in table.evaluate(TEXT_SIZES) if size < 28]
     assert not small, small
     banner = table.text_content(".turn-banner")

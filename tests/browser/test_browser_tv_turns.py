@@ -9,6 +9,8 @@ from flows import (
     join_urls,
     lobby_setup,
     open_table,
+    phone_state,
+    play_one,
     play_until_round_over,
     start_game,
     wait_game,
@@ -28,6 +30,20 @@ def seated_against_a_computer(live_server, screen, phone):
 
 def test_the_results_open_with_the_winner_and_a_chart(live_server, screen, phone):
     table, ph = seated_against_a_computer(live_server, screen, phone)
+    # a tile laid by the phone travels from Ingrid's panel to its place, in at most 400 ms
+    table.evaluate("() => { window.__domino.table.flights = []; }")
+    for _ in range(40):
+        st = phone_state(ph)
+        if st["turn"] == st["seat"] and any("play" in a for a in st["legal"]):
+            play_one(ph, st, choose=lambda legal: next(a for a in legal if "play" in a))
+            break
+        if st["turn"] == st["seat"]:
+            play_one(ph, st)
+        else:
+            ph.wait_for_timeout(30)
+    table.wait_for_function("() => window.__domino.table.flights.some(f => f.seat === 0)", timeout=TIMEOUT)
+    flights = table.evaluate("() => window.__domino.table.flights")
+    assert all(f["duration"] <= 400 for f in flights), flights
     play_until_round_over([ph])
     table.wait_for_selector(".dlg-results .results-moment", timeout=TIMEOUT)
     result = table.evaluate("() => window.__domino.frame.view.result")

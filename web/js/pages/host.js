@@ -12,6 +12,7 @@ import { text } from "../base/storage.js";
 import { Lobby, fetchProfiles } from "../parts/lobby.js";
 import { attachRemote } from "../parts/remote.js";
 import { seatColour, seatMark } from "../parts/seatlook.js";
+import { TableSound } from "../parts/sound.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock } from "../parts/results.js";
 
@@ -28,6 +29,7 @@ class HostPage extends Page {
     this.lastKey = mode === "solo" ? "domino.solo.room" : "domino.host.last";
     this.wideDialogs = mode === "table";
     this.greeted = new Set(); // phone seats whose player has had their arrival animation
+    this.sound = mode === "table" ? new TableSound() : null;
     if (mode === "table") attachRemote({ onBack: () => this.back() });
   }
 
@@ -98,6 +100,7 @@ class HostPage extends Page {
   onFrame(f) {
     const prev = this.frame;
     this.frame = f;
+    if (this.sound && prev && prev.view && f.view) this.sound.follow(prev.view, f.view);
     this.app.removeAttribute("aria-busy");
     if (!f.view || this.forceLobby) this.showLobby(prev);
     else this.showGame();
@@ -155,6 +158,7 @@ class HostPage extends Page {
       const key = `${i}:${rs.name}`;
       const fresh = !this.greeted.has(key);
       this.greeted.add(key);
+      if (fresh && this.sound) this.sound.play("draw");
       return el(
         `span.join-card.join-card--taken${fresh ? ".join-card--new" : ""}`,
         { style: `--seat-colour: ${seatColour(i)}` },
@@ -374,6 +378,7 @@ class HostPage extends Page {
       );
       if (this.mode === "table") list.append(...this.phoneSeatRows());
     }
+    if (this.sound) list.append(this.soundButton());
     if (this.mode === "table" && document.fullscreenEnabled) list.append(this.fullscreenButton());
     this.showDialog("menu", { title: t("app.menu"), body: list, className: "dlg-menu" });
   }
@@ -399,6 +404,16 @@ class HostPage extends Page {
       rows.push(row);
     }
     return rows;
+  }
+
+  /** Sound on or off (remembered on this screen). */
+  soundButton() {
+    const go = () => {
+      this.sound.setMuted(!this.sound.muted);
+      this.closeDialog();
+      if (!this.sound.muted) this.sound.play("tile");
+    };
+    return el("button.btn.menu-sound", { type: "button", "aria-pressed": String(!this.sound.muted), onclick: go }, this.sound.muted ? t("table.sound_on") : t("table.sound_off"));
   }
 
   fullscreenButton() {

@@ -86,6 +86,7 @@ export class TableScreen {
     if (this.tv) this.renderBanner(v, room);
     this.device.render(frame);
     this.renderBoard();
+    if (this.tv) this.flyLastTile(v);
     // last move caption and the live region
     const hist = v.history || [];
     const last = hist[hist.length - 1];
@@ -140,6 +141,33 @@ export class TableScreen {
       this.seatBubble(i, v),
       this.seatExtra(i, v, room),
     );
+  }
+
+  /** The tile just played travels from its seat's panel to its place (a fade when the screen
+   * asks for less motion). Runs in the frame after the board has drawn it. */
+  flyLastTile(v) {
+    const hist = v.history || [];
+    const last = hist[hist.length - 1];
+    const key = `${v.round}:${hist.length}`;
+    const first = this.flownKey === undefined;
+    if (key === this.flownKey) return;
+    this.flownKey = key;
+    if (first || !last || !last.play) return;
+    requestAnimationFrame(() => {
+      const tile = this.boardBox.querySelector(".board-tile--enter");
+      const seat = this.grid.querySelector(`.seat[data-seat="${last.seat}"]`);
+      if (!tile || !seat || !tile.animate) return;
+      const from = seat.getBoundingClientRect();
+      const to = tile.getBoundingClientRect();
+      const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+      const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+      const calm = matchMedia("(prefers-reduced-motion: reduce)").matches;
+      const frames = calm ? [{ opacity: 0 }, { opacity: 1 }] : [{ transform: `translate(${dx}px, ${dy}px) scale(0.7)`, opacity: 0.7 }, { transform: "none", opacity: 1 }];
+      const duration = calm ? 250 : 380;
+      tile.style.animation = "none"; // instead of the board's own drop-in
+      tile.animate(frames, { duration, easing: "cubic-bezier(0.2, 0.8, 0.3, 1)" });
+      this.flights = [...(this.flights || []).slice(-9), { seat: last.seat, tile: last.play, duration, calm }];
+    });
   }
 
   /** What the icons on the seat panels mean. */
