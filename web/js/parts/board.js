@@ -485,7 +485,7 @@ export class Board {
     rows.push({ train: "mexican", tiles: tr.mexican.tiles, end: tr.mexican.end, marker: true });
     // compact (phone): the train's name sits above its tiles
     const minLong = typeof this.minLong === "function" ? this.minLong() : this.minLong;
-    const labelW = this.compact ? 0 : minLong ? minLong * 3.4 : Math.min(260, Math.max(150, w * 0.14));
+    let labelW = this.compact ? 0 : minLong ? minLong * 3.4 : Math.min(260, Math.max(150, w * 0.14));
     const labelH = this.compact ? 15 : 0;
     let { s, lines } = this._fitTrains(rows, w, h, labelW, labelH);
     let cols = 1;
@@ -495,6 +495,7 @@ export class Board {
       lines = 1;
       if (rows.length * (TRAIN_ROW_H - 0.25) * s > h - 8) cols = 2;
       s = Math.max(s, Math.min(s * 1.15, (h - 8) / (Math.ceil(rows.length / cols) * TRAIN_ROW_H)));
+      if (cols > 1) labelW *= 0.7; // owners' names wrap onto two lines, the tiles get the room
     }
     const colW = (w - Math.max(HUB_W * s, (minLong ? s * 1.7 : 0) + 8) - 16) / cols;
     const tilesW = colW - labelW - 24 - (cols === 1 ? 0 : 8);
