@@ -12,6 +12,9 @@ import { text } from "../base/storage.js";
 import { looksLikePhone } from "../base/prefs.js";
 import { WakeLock } from "../base/wakelock.js";
 import { Lobby, fetchProfiles } from "../parts/lobby.js";
+import { attachRemote } from "../parts/remote.js";
+import { seatColour, seatMark } from "../parts/seatlook.js";
+import { TableSound } from "../parts/sound.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock } from "../parts/results.js";
 
@@ -28,6 +31,17 @@ class HostPage extends Page {
     this.lastKey = mode === "solo" ? "domino.solo.room" : "domino.host.last";
     this.wideDialogs = mode === "table";
     this.wake = new WakeLock();
+    this.greeted = new Set(); // phone seats whose player has had their arrival animation
+    this.sound = mode === "table" ? new TableSound() : null;
+    if (mode === "table") attachRemote({ onBack: () => this.back() });
+  }
+
+  /** Back on the remote: from the setup opened mid-game back to the game. */
+  back() {
+    if (this.screen === "lobby" && this.forceLobby) {
+      this.forceLobby = false;
+      this.onFrame(this.frame);
+    }
   }
 
   roomId() {
@@ -96,6 +110,7 @@ class HostPage extends Page {
   onFrame(f) {
     const prev = this.frame;
     this.frame = f;
+    if (this.sound && prev && prev.view && f.view) this.sound.follow(prev.view, f.view);
     this.app.removeAttribute("aria-busy");
     if (!this.wake.wanted) this.wake.acquire(); // the table's screen stays on while it is open
     if (!f.view || this.forceLobby) this.showLobby(prev);
@@ -122,6 +137,7 @@ class HostPage extends Page {
         },
         onStart: (setup) => this.startGame(setup),
         extraSeat: (i, seat) => this.joinCard(i, seat),
+        aside: this.mode === "table" ? () => this.joinPanel() : null,
       });
       if (room.profile && !this.forceLobby) this.lobby.adopt(room);
       this.lobby.fixSeats();
@@ -150,9 +166,14 @@ class HostPage extends Page {
     const rs = room.seats[i];
     if (!room.profile || !rs || rs.kind !== "phone") return el("span.join-card.join-card--pending");
     if (rs.taken) {
+      const key = `${i}:${rs.name}`;
+      const fresh = !this.greeted.has(key);
+      this.greeted.add(key);
+      if (fresh && this.sound) this.sound.play("draw");
       return el(
-        "span.join-card.join-card--taken",
-        el("strong", "✓ ", rs.name || ""),
+        `span.join-card.join-card--taken${fresh ? ".join-card--new" : ""}`,
+        { style: `--seat-colour: ${seatColour(i)}` },
+        el("strong.join-chip", el("span.join-chip-mark", { "aria-hidden": "true" }, seatMark(i)), el("span.join-chip-name", rs.name || "")),
         rs.connected ? null : el("span.badge.badge--off", t("app.offline")),
         el("button.btn.btn--link", { type: "button", onclick: () => this.command("free_seat", { seat: i }) }, t("lobby.free_seat")),
       );
@@ -162,8 +183,35 @@ class HostPage extends Page {
       "figure.join-card",
       { dataset: { joinUrl: url } },
       el("img.join-qr", { src: `/api/rooms/${room.id}/join.svg?seat=${i}`, alt: t("aria.qr_join", { n: i + 1 }), width: "150", height: "150" }),
-      el("figcaption", el("strong", t("table.scan_to_join", { n: i + 1 })), el("span.join-url", url)),
+      el("figcaption", el("strong", t("table.scan_to_join", { n: i + 1 }))),
     );
+  }
+
+  /** The table's join panel: the room code, a short address to type, one code for any seat. */
+  joinPanel() {
+    const room = this.frame.room;
+    const open = room.seats.filter((s) => s.kind === "phone" && !s.taken && !s.standin).length;
+    const address = room.join_url.replace(/^https?:\/\//, "");
+    const panel = el(
+      "div.join-panel",
+      el("p.join-code-label", t("lobby.code_label")),
+      el("p.join-code", { "aria-label": t("lobby.room_code", { code: room.id }) }, room.id),
+      el("p.join-address-label", t("lobby.type_address")),
+      el("p.join-address", address),
+    );
+    if (open) {
+      panel.append(
+        el(
+          "figure.join-any",
+          { dataset: { joinUrl: room.join_url } },
+          el("img.join-any-qr", { src: `/api/rooms/${room.id}/join.svg`, alt: t("lobby.scan_any"), width: "400", height: "400" }),
+          el("figcaption", t("lobby.scan_any"), el("small", t("lobby.open_seats", { count: open }))),
+        ),
+      );
+    } else {
+      panel.append(el("p.join-ready", t("lobby.all_seated")));
+    }
+    return panel;
   }
 
   async startGame(setup) {
@@ -195,6 +243,8 @@ class HostPage extends Page {
         getFrame: () => this.frame,
         seatExtra: (i, v, room) => this.seatQr(i, room),
         compactBelow: this.mode === "solo" ? 900 : 700,
+        tv: this.mode === "table",
+        onStandin: (seat) => this.command("standin", { seat, level: this.profiles[this.frame.room.profile].default_level }),
       });
     }
     this.renderHeader();
@@ -214,7 +264,8 @@ class HostPage extends Page {
     const room = this.frame.room;
     const v = this.screen === "game" ? this.frame.view : null;
     clear(this.header);
-    const title = el("div.topbar-title", el("strong", this.mode === "solo" ? t("app.single_device") : roomName(room)));
+    // on the big screen mid-game the room code is enough: the space goes to the round's facts
+    const title = el("div.topbar-title", this.mode === "table" && v ? null : el("strong", this.mode === "solo" ? t("app.single_device") : roomName(room)));
     if (this.mode === "table") title.append(el("span.room-code", { title: t("lobby.room_code", { code: room.id }) }, room.id));
     this.header.append(title, this.headerInfo(v, room), this.headerButtons(v, room));
   }
@@ -233,7 +284,7 @@ class HostPage extends Page {
     info.append(el("span.info-dir", v.direction === "counterclockwise" ? `↺ ${t("table.direction_ccw")}` : `↻ ${t("table.direction_cw")}`));
     if (v.target) info.append(el("span.info-target", t("table.target", { n: v.target })));
     const deal = (room.deals || []).find((d) => d.round === v.round);
-    if (deal && v.phase === "play") info.append(el("span.info-seal", { title: t("table.seed_commitment_help") }, icon("lock"), " ", deal.commitment.slice(0, 10), "…"));
+    if (deal && v.phase === "play" && this.mode !== "table") info.append(el("span.info-seal", { title: t("table.seed_commitment_help") }, icon("lock"), " ", deal.commitment.slice(0, 10), "…"));
     if (room.paused && v.phase === "play") info.append(el("span.badge.badge--gold.info-paused", icon("pause"), " ", t("table.paused")));
     return info;
   }
@@ -291,7 +342,7 @@ class HostPage extends Page {
       return el("div.results", historyBlock(v, room, true), seedBlock(v, room), (v.rounds || []).length ? null : el("p.help", t("table.round", { n: v.round })));
     }
     const tileSize = Math.round(Math.max(16, Math.min(40, window.innerHeight / 30)));
-    return resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record`, tileSize });
+    return resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record`, tileSize, tv: this.mode === "table" });
   }
 
   /** The host's next step after a round: one click, then the dialog closes. */
@@ -306,7 +357,7 @@ class HostPage extends Page {
     const v = this.frame.view;
     const out = [];
     if (v.phase === "round_over") out.push(el("button.btn.btn--primary.btn--big.res-next", { type: "button", onclick: this.closeAndSend("start_round") }, t("table.next_round")));
-    if (v.phase === "game_over") out.push(el("button.btn.btn--primary.btn--big.res-new", { type: "button", onclick: this.closeAndSend("new_game") }, t("table.new_game")));
+    if (v.phase === "game_over") out.push(el("button.btn.btn--primary.btn--big.res-new", { type: "button", onclick: this.closeAndSend("new_game") }, t("table.play_again")));
     return out;
   }
 
@@ -333,11 +384,12 @@ class HostPage extends Page {
       };
       list.append(
         this.confirmed("menu-restart", "restart", t("table.restart"), t("table.restart_confirm")),
-        this.confirmed("menu-new", "new_game", t("table.new_game"), t("table.new_game_confirm")),
-        el("button.btn.menu-change", { type: "button", onclick: change }, t("lobby.title")),
+        this.confirmed("menu-over", "new_game", t("table.start_over"), t("table.new_game_confirm")),
+        el("button.btn.btn--primary.menu-new", { type: "button", onclick: change }, el("span", el("strong", t("lobby.title")), el("small.menu-help", t("table.new_game_help")))),
       );
       if (this.mode === "table") list.append(...this.phoneSeatRows());
     }
+    if (this.sound) list.append(this.soundButton());
     if (this.mode === "table" && document.fullscreenEnabled) list.append(this.fullscreenButton());
     this.showDialog("menu", { title: t("app.menu"), body: list, className: "dlg-menu" });
   }
@@ -363,6 +415,16 @@ class HostPage extends Page {
       rows.push(row);
     }
     return rows;
+  }
+
+  /** Sound on or off (remembered on this screen). */
+  soundButton() {
+    const go = () => {
+      this.sound.setMuted(!this.sound.muted);
+      this.closeDialog();
+      if (!this.sound.muted) this.sound.play("tile");
+    };
+    return el("button.btn.menu-sound", { type: "button", "aria-pressed": String(!this.sound.muted), onclick: go }, this.sound.muted ? t("table.sound_on") : t("table.sound_off"));
   }
 
   fullscreenButton() {

@@ -145,13 +145,25 @@ function lastPlay(history) {
   return null;
 }
 
+function trainOwner(train, room, me) {
+  if (train === "mexican") return t("table.mexican_train");
+  return train === me ? t("hand.train_own") : seatName(room, train);
+}
+
+/** The "+7" in front of a collapsed train: how many of its first tiles are left out. */
+function moreChip(hidden, s) {
+  return el("span.train-more", { style: `min-width:${(1.8 * s).toFixed(0)}px`, title: t("table.tiles", { count: hidden }) }, `+${hidden}`);
+}
+
 export class Board {
-  constructor(root, { onEnd, onTrain, maxTile = 96, minTile = 14, compact = false } = {}) {
+  constructor(root, { onEnd, onTrain, maxTile = 96, minTile = 14, minLong = null, compact = false } = {}) {
     this.root = root;
     this.onEnd = onEnd || (() => {});
     this.onTrain = onTrain || (() => {});
     this.maxTile = maxTile;
     this.minTile = minTile;
+    // the big screen: no train tile shorter than this (px); long trains collapse their middle
+    this.minLong = minLong;
     this.compact = compact;
     this.args = null;
     this.frame = 0;
@@ -472,19 +484,31 @@ export class Board {
     const rows = tr.personal.map((p, i) => ({ train: i, tiles: p.tiles, end: p.end, marker: p.marker }));
     rows.push({ train: "mexican", tiles: tr.mexican.tiles, end: tr.mexican.end, marker: true });
     // compact (phone): a list, one line a train: a narrow name column, the tiles, the open number
-    const labelW = this.compact ? Math.min(120, Math.max(72, w * 0.28)) : Math.min(260, Math.max(150, w * 0.14));
+    const minLong = typeof this.minLong === "function" ? this.minLong() : this.minLong;
+    let labelW = this.compact ? Math.min(120, Math.max(72, w * 0.28)) : minLong ? minLong * 3.4 : Math.min(260, Math.max(150, w * 0.14));
     const labelH = 0;
-    const { s, lines } = this._fitTrains(rows, w, h, labelW, labelH);
-    const tilesW = w - labelW - 24 - HUB_W * s - 16;
+    let { s, lines } = this._fitTrains(rows, w, h, labelW, labelH);
+    let cols = 1;
+    if (minLong && s * 2 * 0.96 < minLong) {
+      // keep the tiles readable: one line per train, two columns when the rows do not fit
+      s = minLong / (2 * 0.96);
+      lines = 1;
+      if (rows.length * (TRAIN_ROW_H - 0.25) * s > h - 8) cols = 2;
+      s = Math.max(s, Math.min(s * 1.15, (h - 8) / (Math.ceil(rows.length / cols) * TRAIN_ROW_H)));
+      if (cols > 1) labelW *= 0.7; // owners' names wrap onto two lines, the tiles get the room
+    }
+    const colW = (w - Math.max(HUB_W * s, (minLong ? s * 1.7 : 0) + 8) - 16) / cols;
+    const tilesW = colW - labelW - 24 - (cols === 1 ? 0 : 8);
     // the hub with the engine double
-    const hub = el("div.train-hub", { style: `width:${(HUB_W * s).toFixed(0)}px` });
+    const hubTile = minLong ? s * 1.7 : s * 1.2; // the big screen shows the round's engine large
+    const hub = el("div.train-hub", { style: `width:${Math.max(HUB_W * s, hubTile + 8).toFixed(0)}px` });
     if (tr.engine) {
       const [e] = nums(tr.engine);
-      hub.innerHTML = tileSVGString(e, e, { orientation: "vertical", size: s * 1.2, label: t("table.engine", { tile: tileName(tr.engine) }) });
+      hub.innerHTML = tileSVGString(e, e, { orientation: "vertical", size: hubTile, label: t("table.engine", { tile: tileName(tr.engine) }) });
       hub.dataset.tile = tr.engine;
     }
-    const list = el("div.train-rows");
-    const layout = { s, lines, tilesW, labelW, labelH, last, animate };
+    const list = el("div.train-rows", cols > 1 ? { style: `display:grid;grid-template-columns:repeat(${cols}, minmax(0, 1fr));grid-auto-flow:column;grid-template-rows:repeat(${Math.ceil(rows.length / cols)}, auto);column-gap:8px` } : null);
+    const layout = { s, lines, tilesW, labelW, labelH, last, animate, collapse: !!minLong };
     for (const row of rows) list.append(this._trainRow(row, view, opts, layout));
     clear(this.layer);
     this.layer.style.width = `${w}px`;
@@ -493,19 +517,43 @@ export class Board {
     this.tileSize = s;
   }
 
-  _trainRow(row, view, opts, { s, lines, tilesW, labelW, labelH, last, animate }) {
+  /** The tiles of a train that fit its row: all of them, or (collapsed) the last ones with the
+   * number left out in front. */
+  _visibleTrain(tiles, s, tilesW, collapse) {
+    if (!collapse) return { shown: tiles, hidden: 0 };
+    const room = tilesW - 2.6 * s; // the open-end badge
+    let used = 0;
+    let k = tiles.length;
+    while (k > 0) {
+      const u = (tiles[k - 1].double ? 1.02 : 2.02) * s;
+      if (used + u > room) break;
+      used += u;
+      k--;
+    }
+    if (k === 0) return { shown: tiles, hidden: 0 };
+    // make room for the "+n" chip
+    while (k < tiles.length && used + 2 * s > room) {
+      used -= (tiles[k].double ? 1.02 : 2.02) * s;
+      k++;
+    }
+    return { shown: tiles.slice(k), hidden: k };
+  }
+
+  _trainRow(row, view, opts, { s, lines, tilesW, labelW, labelH, last, animate, collapse }) {
     const tr = view.trains;
     const { room, mySeat: me } = opts;
     const isTarget = (opts.targets || []).some((x) => x === row.train);
     const isUncovered = tr.uncovered && tr.uncovered.train === row.train;
-    const owner = row.train === "mexican" ? t("table.mexican_train") : row.train === me ? t("hand.train_own") : seatName(room, row.train);
+    const owner = trainOwner(row.train, room, me);
     const label = el(
       "div.train-label",
       el("span.train-name", owner),
       row.train !== "mexican" && row.marker ? el("span.train-marker", { title: t("table.marker") }, icon("train", t("table.marker"))) : null,
     );
     const tilesBox = el("div.train-tiles", { style: `min-height:${(2 * s).toFixed(0)}px;max-width:${tilesW.toFixed(0)}px${lines > 1 ? ";flex-wrap:wrap;row-gap:" + (0.1 * s).toFixed(0) + "px" : ""}` });
-    for (const x of row.tiles) {
+    const { shown, hidden } = this._visibleTrain(row.tiles, s, tilesW, collapse);
+    if (hidden) tilesBox.append(moreChip(hidden, s));
+    for (const x of shown) {
       const isLast = last && last.play === x.tile && String(last.train) === String(row.train);
       const uncovered = isUncovered && x.double && tr.uncovered.tile === x.tile;
       const svg = tileSVGString(x.from, x.to, {
@@ -517,24 +565,24 @@ export class Board {
       const cls = `board-tile train-tile${isLast ? " board-tile--last" : ""}${isLast && animate ? " board-tile--enter" : ""}${uncovered ? " train-tile--uncovered" : ""}`;
       tilesBox.append(el("div", { class: cls, html: svg, dataset: { tile: x.tile } }));
     }
-    tilesBox.append(this._trainEnd(row, opts, s, isTarget));
+    tilesBox.append(this._trainEnd(row, opts, s, isTarget, collapse));
     return el(
       `div.train-row${isTarget ? ".train-row--target" : ""}${isUncovered ? ".train-row--uncovered" : ""}${row.train === view.turn ? ".train-row--turn" : ""}${row.train === me ? ".train-row--own" : ""}`,
-      { style: `min-height:${(TRAIN_ROW_H * s + labelH).toFixed(0)}px`, dataset: { train: String(row.train) } },
+      { style: `min-height:${((collapse ? 2 : TRAIN_ROW_H) * s + labelH).toFixed(0)}px`, dataset: { train: String(row.train) } },
       el("div.train-labelbox", { style: `width:${labelW.toFixed(0)}px` }, label),
       tilesBox,
     );
   }
 
   /** The end of a train: the preview ghost, a tappable slot, or the open number. */
-  _trainEnd(row, opts, s, isTarget) {
+  _trainEnd(row, opts, s, isTarget, big = false) {
     const place = opts.preview && opts.preview.place;
     if (place && place.at === "train" && place.train === row.train) {
       const { tile, from, to, double } = place.entry;
       const svg = tileSVGString(from, to, { orientation: double ? "vertical" : "horizontal", size: s * 0.96, highlight: "selected", label: tileName(tile) });
       return el("div.board-tile.board-tile--ghost", { html: svg, dataset: { tile, ghost: "true" } });
     }
-    if (!isTarget) return el("span.train-end", { "aria-hidden": "true" }, String(row.end));
+    if (!isTarget) return el(`span.train-end${big ? ".train-end--big" : ""}`, { "aria-hidden": "true" }, String(row.end));
     return el(
       "button.board-slot.train-slot",
       {

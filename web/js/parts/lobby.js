@@ -58,7 +58,7 @@ function allowedOptions(profile, options) {
  * profiles: GET /api/profiles; kinds: the seat kinds offered ("phone", "device", "computer").
  */
 export class Lobby {
-  constructor(root, { profiles, kinds, onChange, onStart, startLabel, extraSeat, remember = "domino.lobby" }) {
+  constructor(root, { profiles, kinds, onChange, onStart, startLabel, extraSeat, aside, remember = "domino.lobby" }) {
     this.root = root;
     this.profiles = profiles;
     this.games = gameOrder(profiles);
@@ -67,6 +67,9 @@ export class Lobby {
     this.onStart = onStart || (() => {});
     this.startLabel = startLabel || (() => t("lobby.start"));
     this.extraSeat = extraSeat || (() => null);
+    // the big screen's join panel (room code, address, one large code); the Start button goes
+    // under it so it is always on screen
+    this.aside = aside || null;
     this.remember = remember;
     const saved = store.get(remember, null);
     this.setup = saved && saved.profile in profiles ? saved : this.defaultSetup(this.games[0]);
@@ -133,19 +136,27 @@ export class Lobby {
   }
 
   render() {
-    const focusId = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement.id : null;
+    const active = document.activeElement;
+    const focusId = active && this.root.contains(active) ? active.id : null;
+    const hadFocus = focusId !== null || !active || active === document.body;
     clear(this.root);
-    const start = el("button.btn.btn--primary.btn--big.lobby-start", { type: "button", onclick: () => this.onStart(this.payload()) }, this.startLabel());
-    this.root.append(
-      el(
-        "div.lobby",
-        el("section.lobby-col.lobby-col--games", el("h2", t("lobby.choose_profile")), this.gameList()),
-        el("section.lobby-col.lobby-col--setup", el("h2", t("lobby.options")), this.optionFields(), el("h2", t("lobby.players")), this.seatList(), el("div.lobby-startbox", start)),
-      ),
-    );
+    const start = el("button#lobby-start.btn.btn--primary.btn--big.lobby-start", { type: "button", onclick: () => this.onStart(this.payload()) }, this.startLabel());
+    const startbox = el("div.lobby-startbox", start);
+    const games = el("section.lobby-col.lobby-col--games", el("h2", t("lobby.choose_profile")), this.gameList(), el("h2", t("lobby.options")), this.optionFields());
+    const seats = el("section.lobby-col.lobby-col--seats", el("h2", t("lobby.players")), this.seatList());
+    const n = this.setup.seats.length;
+    if (this.aside) {
+      const join = el("section.lobby-col.lobby-col--join", this.aside(), startbox);
+      this.root.append(el("div.lobby.lobby--tv", { dataset: { seats: String(n) } }, games, seats, join));
+    } else {
+      seats.append(startbox);
+      this.root.append(el("div.lobby", games, seats));
+    }
     if (focusId) {
-      const n = document.getElementById(focusId);
-      if (n) n.focus({ preventScroll: true });
+      const node = document.getElementById(focusId);
+      if (node) node.focus({ preventScroll: true });
+    } else if (this.aside && hadFocus) {
+      start.focus({ preventScroll: true }); // a remote's Enter starts at once
     }
   }
 
@@ -225,7 +236,8 @@ export class Lobby {
     const seats = el("ol.lobby-seats");
     this.setup.seats.forEach((seat, i) => {
       const name = seat.kind === "device" ? this.nameField(seat, i) : null;
-      seats.append(el("li.lobby-seat", { dataset: { seat: String(i) } }, el("span.lobby-seat-n", t("lobby.seat", { n: i + 1 })), this.kindField(seat, i), name, this.extraSeat(i, seat)));
+      const info = el("div.lobby-seat-info", el("span.lobby-seat-n", t("lobby.seat", { n: i + 1 })), this.kindField(seat, i), name);
+      seats.append(el("li.lobby-seat", { dataset: { seat: String(i), kind: seat.kind } }, info, this.extraSeat(i, seat)));
     });
     return seats;
   }

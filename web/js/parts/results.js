@@ -5,6 +5,7 @@ import { tileSVGString } from "../tiles.js";
 import { t, tileName, tParagraphs } from "../i18n.js";
 import { el, icon } from "../base/dom.js";
 import { seatName, describeMove, profileName } from "../base/words.js";
+import { seatColour } from "./seatlook.js";
 
 function tilesRow(tiles, size) {
   const box = el("span.results-tiles");
@@ -48,8 +49,8 @@ function whoWon(view, room, result) {
 }
 
 /** The sentences above the results table. */
-function outcome(view, room, result) {
-  const out = [howItEnded(view, room, result), whoWon(view, room, result)];
+function outcome(view, room, result, saidWinner = false) {
+  const out = [howItEnded(view, room, result), saidWinner ? null : whoWon(view, room, result)];
   if (result.points && view.score_kind !== "round_wins" && view.score_kind !== "pips") {
     const name = given(result.team) ? teamNames(view, room, result.team) : seatName(room, result.winner);
     out.push(t("results.scores", { name, count: result.points }));
@@ -118,14 +119,58 @@ function moveRecord(view, room) {
   return det;
 }
 
-/** The results of the round that just ended (view.phase round_over / game_over). */
-export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileSize = 16 } = {}) {
+/** The big screen's first word on a round: who won, large, in the winner's colour. */
+function winnerMoment(view, room) {
+  const r = view.result;
+  if (!r) return null;
+  const text = given(view.match_winner) ? matchWinnerLine(view, room).textContent.trim() : whoWon(view, room, r);
+  if (!text) return null;
+  const seat = given(r.team) ? view.teams[r.team][0] : given(r.winner) ? r.winner : null;
+  return el("p.results-moment", { style: seat === null ? "" : `--seat-colour: ${seatColour(seat)}` }, icon("trophy"), " ", text);
+}
+
+/** The running score over the rounds: one line per seat (or team), named at its end. */
+export function scoreChart(view, room) {
+  // the finished rounds, and the one that just ended (it joins view.rounds at the next deal)
+  const rounds = [...(view.rounds || []), ...(view.result ? [view.result] : [])].filter((r) => r.scores);
+  if (rounds.length < 1) return null;
+  const teams = view.score_kind === "team_points";
+  const cols = teams ? view.teams.map((_, i) => i) : [...Array(view.players).keys()];
+  const series = cols.map((c) => [0, ...rounds.map((r) => r.scores[c])]);
+  const top = Math.max(1, ...series.flat());
+  const W = 800;
+  const H = 260;
+  const x = (i) => 20 + (i * (W - 240)) / Math.max(1, rounds.length);
+  const y = (v) => H - 16 - (v * (H - 32)) / top;
+  const svg = [`<svg class="results-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${t("results.chart")}">`];
+  svg.push(`<line x1="20" y1="${H - 16}" x2="${W - 220}" y2="${H - 16}" stroke="rgba(255,255,255,0.4)"/>`);
+  cols.forEach((c, k) => {
+    const colour = seatColour(teams ? view.teams[c][0] : c);
+    const pts = series[k].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    const name = (teams ? teamNames(view, room, c) : seatName(room, c)).replace(/[<&"]/g, "");
+    const last = series[k][series[k].length - 1];
+    svg.push(`<polyline points="${pts}" fill="none" stroke="${colour}" stroke-width="5" stroke-linejoin="round"/>`);
+    svg.push(`<text x="${(x(rounds.length) + 10).toFixed(1)}" y="${(y(last) + 8).toFixed(1)}" fill="${colour}" font-size="26" font-weight="700">${name} ${last}</text>`);
+  });
+  svg.push("</svg>");
+  return el("div.results-chartbox", { html: svg.join("") });
+}
+
+/** The results of the round that just ended (view.phase round_over / game_over). tv: the big
+ * screen's version, a winner moment first and the score as a chart. */
+export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileSize = 16, tv = false } = {}) {
   const body = el("div.results");
-  if (given(view.match_winner)) body.append(matchWinnerLine(view, room));
+  const moment = tv ? winnerMoment(view, room) : null;
+  if (moment) body.append(moment);
+  if (given(view.match_winner) && !moment) body.append(matchWinnerLine(view, room));
   if (view.result) {
-    for (const line of outcome(view, room, view.result)) body.append(el("p.results-line", line));
+    const saidWinner = !!moment && !given(view.match_winner);
+    for (const line of outcome(view, room, view.result, saidWinner)) body.append(el("p.results-line", line));
   }
+  const reveal = view.reveal || { discards: [] };
+  if ((reveal.discards || []).some((d) => d && d.length)) body.append(el("p.results-line.results-discards-count", t("results.discards_count")));
   body.append(resultsTable(view, room, { mySeat, tileSize }));
+  if (tv) body.append(scoreChart(view, room) || "");
   if (view.rounds_total) {
     const left = view.rounds_total - view.round;
     if (left > 0) body.append(el("p", t("results.rounds_left", { count: left })));

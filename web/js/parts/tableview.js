@@ -8,6 +8,12 @@ import { seatName, describeMove } from "../base/words.js";
 import { playModeFor } from "../base/prefs.js";
 import { Board } from "./board.js";
 import { HandPanel, installSelector } from "./handpanel.js";
+import { seatColour, seatMark } from "./seatlook.js";
+
+// How long a seat's "passed" / "drew 2" bubble stays, and how long the table waits for a
+// dropped phone before offering to let the computer play for it.
+const BUBBLE_MS = 4000;
+const DROPPED_MS = 20000;
 
 const KIND_ICON = { phone: "phone", computer: "computer", device: "person" };
 
@@ -32,8 +38,13 @@ function seatArea(i, n, direction) {
 }
 
 export class TableScreen {
-  constructor(root, { net, getFrame, seatExtra, compactBelow = 900 } = {}) {
+  constructor(root, { net, getFrame, seatExtra, compactBelow = 900, tv = false, onStandin } = {}) {
     this.root = root;
+    this.tv = tv; // the big screen: a turn banner, bubbles, sizes for the sofa
+    this.onStandin = onStandin || null;
+    this.bubbles = new Map(); // seat -> {key, since}: when its latest bubble first showed
+    this.dropped = new Map(); // seat -> when its phone was first seen gone on its turn
+    this.dropTimer = 0;
     this.net = net;
     this.getFrame = getFrame;
     this.seatExtra = seatExtra || (() => null);
@@ -48,12 +59,15 @@ export class TableScreen {
     };
     this.boardBox = el("div.table-board");
     this.caption = el("div.table-caption", { "aria-hidden": "true" });
-    this.center = el("div.table-center", this.boardBox, this.caption);
+    this.banner = el("div.turn-banner", { role: "status" });
+    this.center = el("div.table-center", tv ? this.banner : null, this.boardBox, this.caption);
+    if (tv) root.classList.add("tablescreen--tv");
     this.grid = el("div.table-grid", this.areas.top, this.areas.left, this.center, this.areas.right, this.areas.bottom);
     this.deviceBox = el("div.device-hand");
     root.append(this.grid, this.deviceBox);
     this.board = new Board(this.boardBox, {
       maxTile: () => Math.max(56, Math.min(124, window.innerHeight / 8.5)),
+      minLong: tv ? () => window.innerHeight * (66 / 1080) : null,
       onEnd: (end) => this.device && this.device.hand.chooseEnd(end),
       onTrain: (train) => this.device && this.device.hand.chooseTrain(train),
     });
@@ -69,17 +83,163 @@ export class TableScreen {
     const compact = this.root.clientWidth < this.compactBelow;
     this.root.classList.toggle("tablescreen--compact", compact);
     this.renderSeats(v, room, compact);
+    if (this.tv) this.renderBanner(v, room);
     this.device.render(frame);
     this.renderBoard();
+    if (this.tv) this.flyLastTile(v);
     // last move caption and the live region
     const hist = v.history || [];
     const last = hist[hist.length - 1];
-    this.caption.textContent = last ? `${t("table.last_move")}: ${describeMove(last, room, null)}` : v.phase === "play" && v.turn !== null ? t("table.turn", { name: seatName(room, v.turn) }) : "";
+    const said = last ? `${t("table.last_move")}: ${describeMove(last, room, null)}` : v.phase === "play" && v.turn !== null ? t("table.turn", { name: seatName(room, v.turn) }) : "";
+    if (this.tv) {
+      clear(this.caption);
+      this.caption.append(this.legend(v), el("span.table-said", said));
+    } else this.caption.textContent = said;
     const key = `${v.round}`;
     if (this.lastHist && this.lastHist.key === key && hist.length > this.lastHist.n) {
       announce(hist.slice(this.lastHist.n).map((h) => describeMove(h, room, null)).join(". "));
     }
     this.lastHist = { key, n: hist.length };
+  }
+
+  /** The pieces of a seat panel on the big screen: a face-down tile with the count, a star with
+   * the score, its team, its colour and mark, connected or not, and the latest bubble. */
+  tvSeatPanel(i, v, room) {
+    const vs = v.seats[i];
+    const rs = room.seats[i] || {};
+    const turn = v.phase === "play" && v.turn === i;
+    const name = seatName(room, i);
+    const team = v.teams ? v.teams.findIndex((seats) => seats.includes(i)) : -1;
+    const score = v.scores ? v.scores[v.score_kind === "team_points" ? team : i] : null;
+    const label = [t("aria.hand_count", { name, count: vs.count })];
+    if (vs.discards) label.push(t("table.discards", { count: vs.discards }));
+    if (turn) label.push(t("aria.turn_of", { name }));
+    const facts = el(
+      "div.seat-body",
+      el("span.seat-count", { title: t("table.legend_tiles") }, backs(1, 16, 1), String(vs.count)),
+      score !== null && score !== undefined ? el("span.seat-score", { title: t(`table.score_kind.${v.score_kind}`) }, "★ ", String(score)) : null,
+      vs.discards ? el("span.seat-discards", t("table.discards", { count: vs.discards })) : null,
+    );
+    const status = [];
+    if (rs.kind === "phone" && rs.taken && !rs.connected && !rs.standin) status.push(el("span.badge.badge--off", icon("warn"), " ", t("app.offline")));
+    if (rs.standin) status.push(el("span.badge", icon("computer"), " ", t("table.standin_short")));
+    const marker = v.trains && v.trains.personal[i] && v.trains.personal[i].marker;
+    const team_ = team >= 0 ? el("span.seat-team", t("table.team_badge", { team: String.fromCharCode(65 + team) })) : null;
+    return el(
+      `section.seat.seat--tv${turn ? ".seat--turn" : ""}${team >= 0 ? `.seat--team${team}` : ""}`,
+      { dataset: { seat: String(i) }, "aria-label": label.join(", "), style: `--seat-colour: ${seatColour(i)}` },
+      el(
+        "header.seat-head",
+        el("span.seat-mark", { "aria-hidden": "true" }, seatMark(i)),
+        KIND_ICON[rs.kind] ? el("span.seat-kind", icon(KIND_ICON[rs.kind])) : null,
+        el("span.seat-name", name),
+        team_,
+        marker ? el("span.seat-marker", icon("train", t("table.marker"))) : null,
+      ),
+      facts,
+      status.length ? el("div.seat-status", status) : null,
+      this.seatBubble(i, v),
+      this.seatExtra(i, v, room),
+    );
+  }
+
+  /** The tile just played travels from its seat's panel to its place (a fade when the screen
+   * asks for less motion). Runs in the frame after the board has drawn it. */
+  flyLastTile(v) {
+    const hist = v.history || [];
+    const last = hist[hist.length - 1];
+    const key = `${v.round}:${hist.length}`;
+    const first = this.flownKey === undefined;
+    if (key === this.flownKey) return;
+    this.flownKey = key;
+    if (first || !last || !last.play) return;
+    requestAnimationFrame(() => {
+      const tile = this.boardBox.querySelector(".board-tile--enter");
+      const seat = this.grid.querySelector(`.seat[data-seat="${last.seat}"]`);
+      if (!tile || !seat || !tile.animate) return;
+      const from = seat.getBoundingClientRect();
+      const to = tile.getBoundingClientRect();
+      const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+      const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+      const calm = matchMedia("(prefers-reduced-motion: reduce)").matches;
+      const frames = calm ? [{ opacity: 0 }, { opacity: 1 }] : [{ transform: `translate(${dx}px, ${dy}px) scale(0.7)`, opacity: 0.7 }, { transform: "none", opacity: 1 }];
+      const duration = calm ? 250 : 380;
+      tile.style.animation = "none"; // instead of the board's own drop-in
+      tile.animate(frames, { duration, easing: "cubic-bezier(0.2, 0.8, 0.3, 1)" });
+      this.flights = [...(this.flights || []).slice(-9), { seat: last.seat, tile: last.play, duration, calm }];
+    });
+  }
+
+  /** What the icons on the seat panels mean. */
+  legend(v) {
+    return el(
+      "span.table-legend",
+      el("span", backs(1, 16, 1), " ", t("table.legend_tiles")),
+      v.scores ? el("span", "★ ", t(`table.score_kind.${v.score_kind}`)) : null,
+      v.trains && v.trains.personal.some((p) => p.marker) ? el("span", icon("train"), " ", t("table.marker")) : null,
+    );
+  }
+
+  /** The big turn banner: whose turn, in that seat's colour and mark, and what it waits for. */
+  renderBanner(v, room) {
+    clear(this.banner);
+    const i = v.turn;
+    if (v.phase !== "play" || i === null || i === undefined) {
+      this.banner.hidden = true;
+      return;
+    }
+    this.banner.hidden = false;
+    const rs = room.seats[i] || {};
+    const name = seatName(room, i);
+    const gone = rs.kind === "phone" && (!rs.taken || !rs.connected) && !rs.standin;
+    let text = t("table.turn", { name });
+    if (rs.kind === "computer" || rs.standin) text = t("table.banner_thinking", { name });
+    else if (gone && rs.taken) text = t("table.banner_phone_gone", { name });
+    else if (gone) text = t("table.banner_open_seat", { n: i + 1 });
+    this.banner.style.setProperty("--seat-colour", seatColour(i));
+    this.banner.dataset.seat = String(i);
+    this.banner.append(el("span.turn-banner-mark", { "aria-hidden": "true" }, seatMark(i)), el("span.turn-banner-text", text));
+    const tr = v.trains;
+    if (tr && tr.uncovered) this.banner.append(el("span.turn-banner-cover", t("table.cover_double", { tile: tr.uncovered.tile })));
+    const offer = this.standinOffer(i, gone && rs.taken, name);
+    if (offer) this.banner.append(offer);
+  }
+
+  /** After a phone on turn has been gone for a while: the button that lets the computer play. */
+  standinOffer(i, gone, name) {
+    for (const seat of this.dropped.keys()) if (seat !== i || !gone) this.dropped.delete(seat);
+    if (!gone || !this.onStandin) return null;
+    if (!this.dropped.has(i)) this.dropped.set(i, Date.now());
+    const left = DROPPED_MS - (Date.now() - this.dropped.get(i));
+    if (left > 0) {
+      clearTimeout(this.dropTimer);
+      this.dropTimer = setTimeout(() => this.frame && this.render(this.frame), left + 50);
+      return null;
+    }
+    return el("button.btn.btn--primary.turn-banner-standin", { type: "button", onclick: () => this.onStandin(i) }, t("lobby.standin", { name }));
+  }
+
+  /** A seat's latest "passed" / "drew 2" as a bubble that fades (kept across redraws). */
+  seatBubble(i, v) {
+    const hist = v.history || [];
+    let k = hist.length - 1;
+    while (k >= 0 && hist[k].seat !== i) k--;
+    if (k < 0) return null;
+    const h = hist[k];
+    let text = null;
+    if (h.pass) text = t("table.passed");
+    else if (h.draw) {
+      let n = 0;
+      for (let j = k; j >= 0 && hist[j].seat === i && hist[j].draw; j--) n++;
+      text = t("table.drew", { count: n });
+    } else if ("discard" in h) text = t("table.bubble_discarded");
+    if (!text) return null;
+    const key = `${v.round}:${k}`;
+    const seen = this.bubbles.get(i);
+    if (!seen || seen.key !== key) this.bubbles.set(i, { key, since: Date.now() });
+    const age = Date.now() - this.bubbles.get(i).since;
+    if (age >= BUBBLE_MS) return null;
+    return el("span.seat-bubble", { style: `animation-delay: -${age}ms` }, text);
   }
 
   renderBoard() {
@@ -128,6 +288,7 @@ export class TableScreen {
   }
 
   seatPanel(i, v, room, compact) {
+    if (this.tv && !compact) return this.tvSeatPanel(i, v, room);
     const vs = v.seats[i];
     const turn = v.phase === "play" && v.turn === i;
     const name = seatName(room, i);

@@ -1,0 +1,73 @@
+"""The table on the TV follows the turns: the results open with the winner's name and a score
+chart, and a phone that drops on its turn is offered a computer stand-in after 20 s."""
+
+from __future__ import annotations
+
+from flows import (
+    TIMEOUT,
+    join_phone,
+    join_urls,
+    lobby_setup,
+    open_table,
+    phone_state,
+    play_one,
+    play_until_round_over,
+    start_game,
+    wait_game,
+)
+
+
+def seated_against_a_computer(live_server, screen, phone):
+    table = screen(1920, 1080)
+    open_table(table, live_server.url)
+    lobby_setup(table, "draw", players=2, seats=["phone", "computer:easy"])
+    ph = phone()
+    join_phone(ph, join_urls(table)[0], "Ingrid")
+    start_game(table)
+    wait_game(ph)
+    return table, ph
+
+
+def test_the_results_open_with_the_winner_and_a_chart(live_server, screen, phone):
+    table, ph = seated_against_a_computer(live_server, screen, phone)
+    # a tile laid by the phone travels from Ingrid's panel to its place, in at most 400 ms
+    table.evaluate("() => { window.__domino.table.flights = []; }")
+    for _ in range(40):
+        st = phone_state(ph)
+        if st["turn"] == st["seat"] and any("play" in a for a in st["legal"]):
+            play_one(ph, st, choose=lambda legal: next(a for a in legal if "play" in a))
+            break
+        if st["turn"] == st["seat"]:
+            play_one(ph, st)
+        else:
+            ph.wait_for_timeout(30)
+    table.wait_for_function("() => window.__domino.table.flights.some(f => f.seat === 0)", timeout=TIMEOUT)
+    flights = table.evaluate("() => window.__domino.table.flights")
+    assert all(f["duration"] <= 400 for f in flights), flights
+    play_until_round_over([ph])
+    table.wait_for_selector(".dlg-results .results-moment", timeout=TIMEOUT)
+    result = table.evaluate("() => window.__domino.frame.view.result")
+    room = table.evaluate("() => window.__domino.frame.room")
+    moment = table.text_content(".results-moment")
+    if result.get("winner") is not None:
+        assert room["seats"][result["winner"]]["name"] in moment
+    assert table.locator(".results-chart polyline").count() == 2
+
+
+def test_a_dropped_phone_on_turn_gets_a_stand_in_offer(live_server, screen, phone):
+    table, ph = seated_against_a_computer(live_server, screen, phone)
+    table.wait_for_function("() => window.__domino.frame.view.turn === 0", timeout=TIMEOUT)
+    ph.context.close()
+    table.wait_for_selector(".turn-banner >> text=Waiting for Ingrid's phone to come back", timeout=TIMEOUT)
+    assert table.query_selector(".turn-banner-standin") is None  # not at once
+    button = table.wait_for_selector(".turn-banner-standin", timeout=25_000)
+    assert button.text_content() == "Let the computer play for Ingrid"
+    before = table.evaluate("() => window.__domino.frame.view.history.length")
+    button.click()
+    table.wait_for_function("() => window.__domino.frame.room.seats[0].standin", timeout=TIMEOUT)
+    # the computer takes Ingrid's turn: a move of seat 0 after the click
+    table.wait_for_function(
+        "n => { const v = window.__domino.frame.view; return v.phase !== 'play' || v.history.slice(n).some(h => h.seat === 0); }",
+        arg=before,
+        timeout=TIMEOUT,
+    )
