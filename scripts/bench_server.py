@@ -367,7 +367,7 @@ def main(argv=None) -> int:
     for r in rows:
         print(
             f"{r['server']:8s} {r['actions_per_s']:10.1f} {r['p50_ms']:8.1f} {r['p95_ms']:8.1f} "
-            f"{r['p99_ms']:8.1f} {r['rss_mb']:8.1f} {r['frame_bytes']:8d}"
+            f"{r['p99_ms']:8.1f} {r['rss_mb']:8.1f} {r['frame_bytes']:8d} {r['cpu_ms_per_action']:10.2f}"
         )
     print(f"table/bare p99 {ratio['p99']:.1f}x; bare/table throughput {ratio['throughput']:.1f}x")
     return 0
