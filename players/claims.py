@@ -17,7 +17,7 @@ from engine.tiles import tile_set
 
 from .world import _idx, _mask, _pair
 
-CLOSE = 0.02  # value difference (about two points of winning chance) under which plays are close
+CLOSE = 0.05  # playout value difference (five points of winning chance) under which plays are close
 FEW_LEFT = 3  # a double "may die" when at most this many other tiles of its number are unplayed
 CLOSING = 3  # the line is closing when at most this many unseen tiles fit its ends
 
