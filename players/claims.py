@@ -302,7 +302,16 @@ def follow(F, a, p):
 
 
 def fewer(F, a, p):
-    return _is_play(F, a, p) and not F.train and F.fit(F.unseen, F.new_ends(a)) == p.get("count")
+    """`count` unseen tiles fit the ends after this play, fewer than after `other`."""
+    if not _is_play(F, a, p) or F.train:
+        return False
+    count = F.fit(F.unseen, F.new_ends(a))
+    others = _other_action(F, p)
+    return (
+        count == p.get("count")
+        and bool(others)
+        and all(F.fit(F.unseen, F.new_ends(o)) > count for o in others)
+    )
 
 
 def partner(F, a, p):

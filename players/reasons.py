@@ -170,9 +170,9 @@ def _line_ends(F, c, r, tile, ends_c, ends_r):
         yield "hint.control", {"tile": tile}
     fit_c, fit_r = F.fit(F.unseen, ends_c), F.fit(F.unseen, ends_r)
     if fit_c == 0 and fit_r > 0:
-        yield "hint.none_fit", {"tile": tile}
+        yield "hint.none_fit", {"tile": tile, "other": _tile(r["play"])}
     elif fit_c < fit_r:
-        yield "hint.fewer", {"tile": tile, "count": fit_c}
+        yield "hint.fewer", {"tile": tile, "count": fit_c, "other": _tile(r["play"])}
     p = F.partner()
     if p is not None:
         for n in dict.fromkeys(ends_c):
