@@ -424,11 +424,11 @@ def end_run(F, a, p):
     return "done" in a and a in F.legal and F.view.get("pending") == "run"
 
 
-def long_run(F, a, p):
+def long_run(F, a, p, first_turn=True):
     """A first-turn run on one's own train that can lay `count` tiles, this one first."""
     if not _is_play(F, a, p, train=True) or a.get("train") != F.me or p.get("count", 0) < 2:
         return False
-    if F.view.get("pending") != "run" and not F.first_turn():
+    if first_turn and F.view.get("pending") != "run" and not F.first_turn():
         return False
     end = F.own_end()
     x, y = _pair(a["play"])
@@ -480,6 +480,11 @@ def chain(heaviest):
         return mine == best if heaviest else mine[0] == best[0]
 
     return check
+
+
+def chain_from(F, a, p):
+    """On one's own train, the first tile of a chain of at least `count` tiles of the hand."""
+    return long_run(F, a, p, first_turn=False)
 
 
 def own_only(F, a, p):
@@ -587,6 +592,7 @@ CHECKS = {
     "hint.chain_heaviest": chain(True),
     "hint.spare": spare,
     "hint.own_only": own_only,
+    "hint.chain_from": chain_from,
     "hint.close": close(False),
     "hint.close_place": close(True),
     "hint.close_opener": close(False),

@@ -87,6 +87,7 @@ def _facts(F, c):
             yield "hint.chain_heaviest", {"tile": tile, "count": count}
             yield "hint.chain", {"tile": tile, "count": count}
             yield "hint.own_train", {"tile": tile}
+            yield "hint.chain_from", {"tile": tile, "count": count}
         else:
             yield "hint.spare", {"tile": tile}
             yield "hint.mexican_train", {"tile": tile}
