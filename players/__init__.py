@@ -4,8 +4,9 @@
     action, reason = choose(engine.view_for(state, seat), "medium", seed)
 
 `computer.py` picks a level's player, `world.py` samples hidden tiles from the view, `play.py`
-holds the strategies and the search, `reasons.py` the one-line reasons, `heaviest.py` the
-baseline player; `sameinfo.py` and `bench.py` check and measure them. See docs/AI.md.
+holds the strategies and the search, `reasons.py` the one-line reasons and `claims.py` the
+checker of each reason's claim, `heaviest.py` the baseline player; `sameinfo.py`, `bench.py` and
+`hintcheck.py` check and measure them. See docs/AI.md.
 """
 
 from .computer import ALIASES, DEFAULT_LEVEL, LEVELS, choose, hint

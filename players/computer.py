@@ -51,6 +51,13 @@ def _rng(view, level, seed) -> random.Random:
 def choose(view: dict, level: str = "medium", seed: int = 0, budget: int | None = None):
     """The action for the seat to act, from its view only, and the reason for it. `budget`
     (playouts per decision) overrides the level's default; tests use small ones."""
+    action, why, _ = decide(view, level, seed, budget)
+    return action, why
+
+
+def decide(view: dict, level: str = "medium", seed: int = 0, budget: int | None = None):
+    """`choose`, with the `play.Decision` behind it (what the search found, which the reason's
+    claims are checked against: `players.claims`)."""
     _check(view)
     level = ALIASES.get(level, level)
     if level not in LEVELS:
@@ -67,7 +74,7 @@ def choose(view: dict, level: str = "medium", seed: int = 0, budget: int | None 
     else:
         decision = play.choose_hard(K, rng, budget)
     action = dict(legal[decision.index])
-    return action, _reason(K, action, decision)
+    return action, _reason(K, action, decision), decision
 
 
 def hint(view: dict, seed: int = 0, budget: int | None = None):

@@ -262,11 +262,13 @@ def score_train(K: Knowledge, action: dict, plan) -> float:
 
 # -- choosing --------------------------------------------------------------------------------
 class Decision:
-    def __init__(self, index, scores=None, plan=None, worlds=0):
+    def __init__(self, index, scores=None, plan=None, worlds=0, values=None, playouts=None):
         self.index = index
         self.scores = scores
         self.plan = plan
         self.worlds = worlds
+        self.values = values  # candidate index -> the value it was chosen by (after a search)
+        self.playouts = playouts  # candidate index -> its mean playout value (the search's part)
 
 
 def heuristic_scores(K: Knowledge):
@@ -467,8 +469,9 @@ def choose_medium(K: Knowledge, rng, budget=None) -> Decision:
     # the strategy's ranking, corrected by a few sampled playouts
     lo, hi = min(scores[j] for j in top), max(scores[j] for j in top)
     spread = (hi - lo) or 1.0
-    best = max(top, key=lambda j: est[j] + MEDIUM_WEIGHT * (scores[j] - lo) / spread)
-    return Decision(best, scores, plan, used)
+    value = {j: est[j] + MEDIUM_WEIGHT * (scores[j] - lo) / spread for j in top}
+    best = max(top, key=value.__getitem__)
+    return Decision(best, scores, plan, used, value, est)
 
 
 def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
@@ -505,5 +508,6 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
     spread = (hi - lo) or 1.0
     # Mexican Train: the planner leads, the short playouts overrule it only by a clear margin
     weight = 1.0 if K.train else HARD_WEIGHT
-    best = max(top, key=lambda j: est[j] + weight * (scores[j] - lo) / spread)
-    return Decision(best, scores, plan, used)
+    value = {j: est[j] + weight * (scores[j] - lo) / spread for j in top}
+    best = max(top, key=value.__getitem__)
+    return Decision(best, scores, plan, used, value, est)
