@@ -134,6 +134,8 @@ def view_for(state, seat) -> dict:
         "max_pip": profile.max_pip,
         "target": profile.target,
         "rounds_total": profile.rounds,
+        "play_default": profile.play_default,
+        "move_record": profile.move_record,
         "line": [] if train else [_tile_entry(x, y) for x, y in state.line_tiles()],
         "ends": None if train or state.left < 0 else {"left": state.left, "right": state.right},
         "trains": _trains(state) if train and state.phase != "new" else None,
@@ -156,6 +158,7 @@ def view_for(state, seat) -> dict:
         "legal_places": legal_places(state, legal),
         "rounds": list(ctx.results),
         "result": state.result,
+        "result_notes": list(profile.hooks.result_notes(state)) if state.result is not None else [],
         "reveal": None,
         "match_winner": state.match_winner,
     }

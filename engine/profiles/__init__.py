@@ -57,6 +57,10 @@ class Profile:
     opening_double: int | None = None
     lot: tuple = ()  # (option name, values): the first player is drawn by lot for those values
     forbidden: tuple = ()  # Forbidden combinations of options
+    # RULES.md, conduct of play: one tap plays ("tap"), or a tap previews and a second confirms
+    # ("preview"); players may switch
+    play_default: str = "tap"
+    move_record: bool = False  # the results show the round's moves in order (six-love)
 
     def option(self, name):
         return next(o for o in self.options if o.name == name)
@@ -110,6 +114,7 @@ PROFILES: dict[str, Profile] = {
         teams="partners",
         opening_double=0,
         lot=("deal", ("4x6", "5x5")),
+        play_default="preview",
         forbidden=(
             Forbidden(
                 (("partners", True), ("deal", "5x5")), "gaple partners needs four players (deal 4x7 or 4x6)"
@@ -129,6 +134,8 @@ PROFILES: dict[str, Profile] = {
         score_kind="team_points",
         teams=True,
         opening_double=6,
+        play_default="preview",
+        move_record=True,
     ),
     "mexican-train": Profile(
         "mexican-train",
@@ -232,6 +239,8 @@ def _entry(profile: Profile) -> dict:
         "direction": profile.direction,
         "stuck": profile.stuck,
         "forbidden": [{"options": dict(rule.options), "reason": rule.reason} for rule in profile.forbidden],
+        "play_default": profile.play_default,
+        "move_record": profile.move_record,
     }
 
 

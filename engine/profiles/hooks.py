@@ -34,15 +34,22 @@ class Hooks:
 
     # -- a choice pending before play (six-love: the representative names the opener) ---------
     def choice_actions(self, s) -> tuple:
-        """The legal actions while `s.pending` holds a choice of the profile."""
-        raise NotImplementedError
+        """The legal actions while `s.pending` holds a choice of the profile (none by default:
+        only a profile that sets `pending` has a choice)."""
+        return ()
 
     def on_choice(self, s, action: Action) -> None:
-        """Carry out the choice `action`."""
-        raise NotImplementedError
+        """Carry out the choice `action` (a profile without choices never gets one: the rules
+        only offer what `choice_actions` lists)."""
+        raise IllegalAction("illegal_action", f"no choice is pending for {action.kind}")
 
     def explain_choice(self, s, a: Action) -> IllegalAction | None:
         """Why `a` is illegal when it concerns the pending choice (None: not about it)."""
         if a.kind == "opener":
             return IllegalAction("illegal_action", f"seat {a.seat} cannot name an opener now")
         return None
+
+    def result_notes(self, s) -> tuple[str, ...]:
+        """What a screen should say about how the finished round scored, beyond its result
+        (e.g. six-love's bonus for going out on two hard ends): keys of `results.<note>`."""
+        return ()

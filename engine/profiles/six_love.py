@@ -58,6 +58,12 @@ class SixLove(Hooks):
             )
         return super().explain_choice(s, a)
 
+    def result_notes(self, s) -> tuple[str, ...]:
+        result = s.result
+        if result and result["end"] == "domino" and result["points"] == 2:  # only the bonus scores 2
+            return ("hard_ends",)
+        return ()
+
     def settle(self, s, prev, end, last) -> RoundEnd:
         ctx = s.ctx
         totals = [ctx.ts.mask_pips(h) for h in s.hands]

@@ -14,6 +14,8 @@ from engine import catalogue, new_game, normalize_options, start_round, view_for
 
 KEYS = {
     "name",
+    "play_default",
+    "move_record",
     "family",
     "max_pip",
     "options",
@@ -103,3 +105,33 @@ def test_known_facts():
     ]
     assert table["draw"]["target"] == 100 and table["six-love"]["target"] == 6
     assert table["block"]["teams"] is None and table["block"]["rounds"] is None
+
+
+def test_screen_facts_come_from_the_profile_rows():
+    """The play mode a screen starts in, six-love's move record and its hard-ends note are data
+    of the engine (the client holds no list of profiles that preview or score a bonus)."""
+    from engine import Match, view_for
+    from engine.profiles import PROFILES
+
+    table = engine.catalogue()
+    assert {n for n, e in table.items() if e["play_default"] == "preview"} == {"gaple", "six-love"}
+    assert {n for n, e in table.items() if e["move_record"]} == {"six-love"}
+    for name, profile in PROFILES.items():
+        m = Match(name)
+        m.start_round(seed=3, opener=0) if profile.lot and name == "gaple" else m.start_round(seed=3)
+        v = view_for(m.state, None)
+        assert v["play_default"] == profile.play_default and v["result_notes"] == []
+    # six-love: a round won by 2 points (the hard-ends bonus) says so, a 1-point win does not
+    from players import heaviest
+
+    seen = set()
+    for seed in range(60):
+        m = Match("six-love")
+        m.start_round(seed=seed)
+        while m.state.phase == "play":
+            m.act(heaviest(view_for(m.state, m.state.turn)))
+        result = m.state.result
+        notes = view_for(m.state, None)["result_notes"]
+        assert notes == (["hard_ends"] if result["end"] == "domino" and result["points"] == 2 else [])
+        seen.add(tuple(notes))
+    assert () in seen

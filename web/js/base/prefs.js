@@ -2,14 +2,13 @@
 
 import { store, text } from "./storage.js";
 
-// RULES.md "Conduct of play": one-tap play by default in draw, block and mexican-train;
-// preview-then-confirm in gaple and six-love. Players may switch (remembered per profile).
-const PREVIEW_DEFAULT = new Set(["gaple", "six-love"]);
-
-export function playModeFor(profile) {
+// One tap plays, or a tap previews and a second confirms: the profile's default comes with the
+// view (`play_default`, RULES.md "Conduct of play"); a player's choice is remembered per profile.
+export function playModeFor(view) {
+  const profile = view && view.profile;
   const saved = store.get("domino.playmode", {}) || {};
   if (profile && (saved[profile] === "tap" || saved[profile] === "preview")) return saved[profile];
-  return PREVIEW_DEFAULT.has(profile) ? "preview" : "tap";
+  return (view && view.play_default) || "tap";
 }
 
 export function setPlayMode(profile, mode) {

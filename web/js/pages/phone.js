@@ -232,7 +232,7 @@ class PhonePage extends Page {
     this.hand = new HandPanel(els.panelBox, {
       send: (action) => this.net.request("act", { action, version: this.frame.version }),
       hint: () => this.net.request("hint", { version: this.frame.version }),
-      mode: () => playModeFor(this.view && this.view.profile),
+      mode: () => playModeFor(this.view),
       onBoard: () => this.renderBoard(),
       layout: (n) => this.handLayout(n),
       order: { get: handOrder, set: setHandOrder },
@@ -359,11 +359,12 @@ class PhonePage extends Page {
     return resultsBody(v, this.room, { mySeat: this.seat, recordUrl: this.recordUrl() });
   }
 
-  playModeField(profile) {
+  playModeField(view) {
+    const profile = view.profile;
     const modeBox = el("div.seg.pref-mode", { role: "group", "aria-label": t("hand.pref_title") });
     const help = el("p.help");
     const paint = () => {
-      const m = playModeFor(profile);
+      const m = playModeFor(view);
       for (const b of modeBox.children) b.setAttribute("aria-pressed", String(b.dataset.mode === m));
       help.textContent = m === "tap" ? t("hand.pref_one_tap_help") : t("hand.pref_preview_help");
     };
@@ -381,7 +382,6 @@ class PhonePage extends Page {
 
   openMenu() {
     const v = this.view;
-    const profile = v ? v.profile : this.room.profile;
     const vib = el("input#pref-vibrate", { type: "checkbox" });
     vib.checked = vibrateOn();
     vib.addEventListener("change", () => setVibrate(vib.checked));
@@ -398,7 +398,7 @@ class PhonePage extends Page {
     const body = el(
       "div.menu-list",
       el("label.field", t("app.language"), this.languageSelect()),
-      profile ? this.playModeField(profile) : null,
+      v ? this.playModeField(v) : null, // the default mode comes with the view
       el("label.check", vib, " ", t("app.vibration")),
       el("label.check", snd, " ", t("hand.pref_sound")),
       v ? el("button.btn.menu-tracker", { type: "button", onclick: tracker }, t("hand.suit_tracker")) : null,

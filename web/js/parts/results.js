@@ -48,6 +48,9 @@ function whoWon(view, room, result) {
   return null;
 }
 
+// How a round scored, as the engine notes it (view.result_notes), in words
+const NOTES = { hard_ends: "results.hard_ends" };
+
 /** The sentences above the results table. */
 function outcome(view, room, result, saidWinner = false) {
   const out = [howItEnded(view, room, result), saidWinner ? null : whoWon(view, room, result)];
@@ -55,7 +58,7 @@ function outcome(view, room, result, saidWinner = false) {
     const name = given(result.team) ? teamNames(view, room, result.team) : seatName(room, result.winner);
     out.push(t("results.scores", { name, count: result.points }));
   }
-  if (view.profile === "six-love" && result.points === 2) out.push(t("results.hard_ends"));
+  for (const note of view.result_notes || []) if (NOTES[note]) out.push(t(NOTES[note]));
   if (view.score_kind === "round_wins" || view.score_kind === "pips") out.push(t("results.lowest_wins"));
   return out.filter(Boolean);
 }
@@ -175,7 +178,7 @@ export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileS
     const left = view.rounds_total - view.round;
     if (left > 0) body.append(el("p", t("results.rounds_left", { count: left })));
   }
-  if (view.profile === "six-love" && view.history && view.history.length) body.append(moveRecord(view, room));
+  if (view.move_record && view.history && view.history.length) body.append(moveRecord(view, room));
   body.append(historyBlock(view, room));
   body.append(seedBlock(view, room));
   if (recordUrl) body.append(el("p", el("a.btn.results-download", { href: recordUrl, download: "" }, icon("download"), " ", t("results.download"))));

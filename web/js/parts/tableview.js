@@ -332,7 +332,7 @@ class DeviceHand {
     this.hand = new HandPanel(this.panelBox, {
       send: (action) => this.act(action),
       hint: () => screen.net.request("hint", { seat: this.seat, version: screen.frame.version }),
-      mode: () => playModeFor(screen.frame && screen.frame.view && screen.frame.view.profile),
+      mode: () => playModeFor(screen.frame && screen.frame.view),
       onBoard: () => screen.renderBoard(),
       tileSize: () => this.tileSize(),
     });
