@@ -310,7 +310,10 @@ def host_is_ours(host: str, tables) -> bool:
     one of this machine's interfaces, the host of the advertised base URL (it may change at run
     time), the mDNS name or a configured name (`tables.hosts`). Anything else is a name some DNS
     server points here (DNS rebinding: a page of another site speaking to the table)."""
-    name = urlsplit("//" + host).hostname if host else None
+    try:
+        name = urlsplit("//" + host).hostname if host else None
+    except ValueError:  # e.g. an unclosed "[" of an IPv6 address
+        return False
     if not name:
         return False
     if name in config.LOCAL_HOST_NAMES or name in tables.hosts or name == tables.mdns_name():
@@ -321,7 +324,7 @@ def host_is_ours(host: str, tables) -> bool:
         ip = ipaddress.ip_address(name)
     except ValueError:
         return False
-    return ip.is_loopback or name in _local_addresses() or str(ip) in _local_addresses()
+    return ip.is_loopback or str(ip) in _local_addresses()
 
 
 @bp.before_app_request

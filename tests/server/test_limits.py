@@ -202,6 +202,7 @@ def test_websocket_host_must_be_this_tables(live):
     evil = f"attacker.example:{p}"
     assert handshake(live, host=evil, origin=f"http://{evil}") == 403  # Origin matches Host
     assert handshake(live, host=evil) == 403
+    assert handshake(live, host="[::1") == 403  # not even a host name
     assert handshake(live, origin=f"https://127.0.0.1:{p}") == 403  # not this table's scheme
     assert handshake(live, origin=f"http://127.0.0.1:{p + 1}") == 403
     for host in (f"127.0.0.1:{p}", f"localhost:{p}", f"[::1]:{p}", f"table.cafe.lan:{p}"):
