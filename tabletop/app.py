@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 
-from flask import Flask
+from flask import Flask, jsonify
+from werkzeug.exceptions import HTTPException
 
 from . import api, compression, config, hub, pages
 from .store import Store
@@ -25,6 +26,8 @@ DEFAULTS = {
     "COMPUTER_DELAY": config.COMPUTER_DELAY,
     "WIFI_SSID": None,
     "WIFI_PASSWORD": None,
+    "EMPTY_CLOSE": config.EMPTY_CLOSE,  # seconds a room with nobody connected and no game is kept
+    "HOSTS": (),  # more names this table answers to (a websocket's Host), e.g. ("table.cafe.lan",)
     "IDLE_CLOSE": None,  # seconds without change or phone before a room closes
     # (None: config.IDLE_CLOSE_KIOSK in kiosk mode, config.IDLE_CLOSE otherwise; 0: never)
     "RATE_LIMIT": (config.RATE, config.BURST),  # per websocket: messages per second, burst
@@ -45,7 +48,17 @@ def _tables(cfg) -> Tables:
         computer_delay=float(cfg["COMPUTER_DELAY"]),
         wifi=(cfg["WIFI_SSID"], cfg["WIFI_PASSWORD"]) if cfg["WIFI_SSID"] else None,
         rate=tuple(cfg["RATE_LIMIT"]),
+        hosts=tuple(cfg["HOSTS"]),
+        data_dir=None if data == ":memory:" else data,
     )
+
+
+def _json_error(exc: HTTPException):
+    """404, 405 and every other HTTP error as JSON, e.g. `{"error": "not_found"}`."""
+    if exc.response is not None:  # a route's own answer (already JSON)
+        return exc.response
+    code = (exc.name or "error").lower().replace(" ", "_")
+    return jsonify(error=code), exc.code or 500
 
 
 def create_app(overrides: dict | None = None) -> Flask:
@@ -58,9 +71,11 @@ def create_app(overrides: dict | None = None) -> Flask:
     idle = app.config["IDLE_CLOSE"]
     if idle is None:
         idle = config.IDLE_CLOSE_KIOSK if app.config["KIOSK"] else config.IDLE_CLOSE
-    if idle:
-        t.start_sweeper(float(idle), every=min(config.IDLE_SWEEP_EVERY, float(idle) / 4))
+    empty = float(app.config["EMPTY_CLOSE"] or 0)
+    if idle or empty:
+        t.start_sweeper(float(idle or 0), empty)
     app.extensions["tabletop"] = t
+    app.register_error_handler(HTTPException, _json_error)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     compression.init_app(app)

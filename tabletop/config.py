@@ -27,11 +27,18 @@ ROOM_CODE_LENGTH = 5
 IDLE_CLOSE_KIOSK = 30 * 60  # seconds without change or phone before a room closes
 IDLE_CLOSE = 24 * 3600
 IDLE_SWEEP_EVERY = 60.0  # seconds between idle sweeps (at most)
+EMPTY_CLOSE = 120.0  # seconds a room with nobody connected and no game is kept (0: no limit)
+ROOM_OPEN_RATE = 1 / 30  # rooms a client address may open per second (the table's own screen: any)
+ROOM_OPEN_BURST = 4
 
 # -- computer seats and hints ------------------------------------------------------------------
 COMPUTER_DELAY = 1.2  # seconds a computer "thinks" per move (0 in tests)
 COMPUTER_WORKERS = 4  # computer moves computed at once, all rooms
 HINT_SLOTS = 2  # hints computed at once, all rooms
+HINT_RATE = 0.5  # hints computed per second and connection (one asked again is free)
+HINT_BURST = 3
+ROOM_HINT_RATE = 1.0  # hints computed per second and room, whoever asks
+ROOM_HINT_BURST = 5
 LEVEL_ALIASES = MappingProxyType({"normal": "medium"})  # the middle level's name in older clients
 
 # -- websocket limits --------------------------------------------------------------------------
@@ -43,8 +50,11 @@ MAX_FRAME = 4096  # bytes of one text frame (larger: too_large)
 HARD_MAX_FRAME = 65536  # simple_websocket closes the socket above this
 MAX_DEPTH = 6  # nesting of a message's JSON
 PING_INTERVAL = 20  # seconds between websocket pings
-PIN_TRIES = 5  # wrong kiosk PINs within PIN_WINDOW before unlock is refused
-PIN_WINDOW = 60.0
+PIN_TRIES = 5  # wrong kiosk PINs within PIN_WINDOW before unlock is refused: counted per
+PIN_WINDOW = 60.0  # connection, and per client address except for the table's own screen
+# the table's own screen: a browser on this machine (the kiosk opens http://127.0.0.1:8000/)
+OWN_SCREEN_ADDRESSES = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
+LOCAL_HOST_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})  # a websocket's Host may be these
 
 # -- compression -------------------------------------------------------------------------------
 GZIP_MIN = 512  # bytes: smaller generated answers are sent as they are

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import collections
+import ipaddress
 import json
 import logging
 import socket
@@ -21,12 +22,14 @@ import threading
 import time
 from urllib.parse import urlsplit
 
+import ifaddr
 from flask import Blueprint, current_app, jsonify, request
 from flask_sock import Sock
 
 from . import config, messages, wire
 from .commands import RULES
 from .errors import Refused
+from .limits import Bucket
 from .messages import BadInput
 from .pin import pin_problem
 from .seats import HOST
@@ -37,9 +40,11 @@ _VIEW = object()  # outbox marker: build and send the current view
 
 
 class Connection:
-    def __init__(self, ws, tables):
+    def __init__(self, ws, tables, address: str = "?"):
         self.ws = ws
         self.tables = tables
+        self.address = address  # the client's IP address (the TCP peer's; no proxy header is read)
+        self.own_screen = address in config.OWN_SCREEN_ADDRESSES  # a browser on this machine
         self.send_lock = threading.Lock()
         self._cond = threading.Condition()
         self._outbox: collections.deque = collections.deque()
@@ -48,9 +53,8 @@ class Connection:
         self.greeted = False  # hello answered
         self._room = None  # the room this socket is in (its role there is the room's to know)
         self.unlocked = False  # kiosk: this socket gave the PIN
-        self._rate, self._burst = tables.rate
-        self._tokens = self._burst
-        self._last = time.monotonic()
+        self._messages = Bucket(*tables.rate)
+        self.hint_bucket = Bucket(config.HINT_RATE, config.HINT_BURST)  # hints computed for it
         self._dropped = 0
         self._dropped_since = time.monotonic()
         self._last_rate_error = 0.0
@@ -136,12 +140,9 @@ class Connection:
     # -- rate limit ----------------------------------------------------------------------------
 
     def allow(self) -> bool:
-        now = time.monotonic()
-        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
-        self._last = now
-        if self._tokens >= 1:
-            self._tokens -= 1
+        if self._messages.take():
             return True
+        now = time.monotonic()
         if now - self._dropped_since > config.FLOOD_WINDOW:
             self._dropped, self._dropped_since = 0, now
         self._dropped += 1
@@ -259,12 +260,15 @@ def h_hello(conn, msg):
 
 
 def h_create_room(conn, msg):
+    """One open room per socket: a socket that is the table of an open room is refused
+    (`room_open`) until that room is closed; a client address opens rooms at a limited rate."""
     old = conn.room
-    if old is not None and old.role_of(conn) != "host":
-        raise Refused("not_host", "only a table screen creates rooms")
-    room, host_token = conn.tables.create_room(msg.get("name"))
     if old is not None:
-        old.detach(conn)
+        if old.role_of(conn) != "host":
+            raise Refused("not_host", "only a table screen creates rooms")
+        raise Refused("room_open", f"this socket is the table of room {old.id}; close it first")
+    conn.tables.may_open_room(conn)
+    room, host_token = conn.tables.create_room(msg.get("name"))
     conn.send({"type": "room_created", "room": room.id, "host_token": host_token})
     conn.room = room
     room.enter(conn, HOST)
@@ -272,7 +276,7 @@ def h_create_room(conn, msg):
 
 def h_unlock(conn, msg):
     # a PIN outside the rule `tabletop serve --pin` enforces can never be the table's
-    if conn.tables.guarded and (pin_problem(msg["pin"]) or not conn.tables.check_pin(msg["pin"])):
+    if conn.tables.guarded and (pin_problem(msg["pin"]) or not conn.tables.check_pin(msg["pin"], conn)):
         raise Refused("bad_pin")
     conn.unlocked = True
 
@@ -292,16 +296,49 @@ bp = Blueprint("hub", __name__)
 sock = Sock()
 
 
+def _local_addresses() -> set[str]:
+    """Every address of this machine's interfaces (IPv4 and IPv6, loopback included)."""
+    found = set()
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            found.add(ip.ip if isinstance(ip.ip, str) else ip.ip[0])
+    return found
+
+
+def host_is_ours(host: str, tables) -> bool:
+    """Whether a request's `Host` names this table: localhost, a loopback address, an address of
+    one of this machine's interfaces, the host of the advertised base URL (it may change at run
+    time), the mDNS name or a configured name (`tables.hosts`). Anything else is a name some DNS
+    server points here (DNS rebinding: a page of another site speaking to the table)."""
+    try:
+        name = urlsplit("//" + host).hostname if host else None
+    except ValueError:  # e.g. an unclosed "[" of an IPv6 address
+        return False
+    if not name:
+        return False
+    if name in config.LOCAL_HOST_NAMES or name in tables.hosts or name == tables.mdns_name():
+        return True
+    if name == (urlsplit(tables.base_url).hostname or "").lower():
+        return True
+    try:
+        ip = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return ip.is_loopback or str(ip) in _local_addresses()
+
+
 @bp.before_app_request
-def refuse_cross_origin():
-    """A websocket from a page of another origin is refused before the upgrade."""
+def refuse_foreign_websocket():
+    """Before the upgrade: a websocket whose Host is not this table's (`bad_host`), or opened by a
+    page of another origin (`bad_origin`: the Origin must be exactly `http://<Host>`), is refused."""
     if request.path != "/ws":
         return None
+    tables = current_app.extensions["tabletop"]
+    host = (request.host or "").lower()
+    if not host_is_ours(host, tables):
+        return jsonify(error="bad_host"), 403
     origin = request.headers.get("Origin")
-    if origin and origin != "null":
-        if urlsplit(origin).netloc.lower() != (request.host or "").lower():
-            return jsonify(error="bad_origin"), 403
-    elif origin == "null":
+    if origin is not None and origin.lower() != f"http://{host}":
         return jsonify(error="bad_origin"), 403
     return None
 
@@ -319,7 +356,7 @@ def _nodelay(ws) -> None:
 def websocket(ws):
     tables = current_app.extensions["tabletop"]
     _nodelay(ws)
-    conn = Connection(ws, tables)
+    conn = Connection(ws, tables, request.remote_addr or "?")
     try:
         while not conn.closed:
             raw = ws.receive()

@@ -80,10 +80,18 @@ def _bool(name, v):
 
 def _ref(name, v):
     if isinstance(v, bool) or not (
-        isinstance(v, int) and abs(v) < 2**53 or isinstance(v, str) and len(v) <= 64
+        isinstance(v, int) and abs(v) < 2**53 or isinstance(v, str) and len(v) <= 64 and _unicode(v)
     ):
         _bad("ref must be an integer or a short string")
     return v
+
+
+def _unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _plain_json(value, depth=0):
@@ -230,19 +238,30 @@ def _fields(msg: dict, spec: dict, out: dict) -> dict:
     return out
 
 
+def _encodable(value) -> None:
+    """Every string (keys too) is valid Unicode: a lone surrogate ("\\ud800") cannot be stored."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        _bad("strings must be valid Unicode (no lone surrogates)")
+
+
 def parse(raw) -> dict:
-    """A raw websocket frame -> a validated message dict (with 'type', and 'ref' if given)."""
+    """A raw websocket frame -> a validated message dict (with 'type', and 'ref' if given).
+    Once the frame's `ref` is known valid, every refusal of the message carries it."""
     msg = _decode(raw)
-    kind = msg.get("type")
-    if not isinstance(kind, str):
-        _bad("a message needs a string 'type'")
-    spec = SPEC.get(kind)
-    if spec is None:
-        _bad("unknown message type", "unknown_type")
-    out = {"type": kind}
+    out = {}
     if "ref" in msg:
         out["ref"] = _ref("ref", msg["ref"])
     try:
+        _encodable(msg)
+        kind = msg.get("type")
+        if not isinstance(kind, str):
+            _bad("a message needs a string 'type'")
+        spec = SPEC.get(kind)
+        if spec is None:
+            _bad("unknown message type", "unknown_type")
+        out["type"] = kind
         return _fields(msg, spec, out)
     except BadInput as exc:
         exc.ref = out.get("ref")  # the error still answers the message's ref

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from flask import Blueprint, Response, abort, current_app
+from flask import Blueprint, abort, current_app, jsonify
 
 from .compression import send_file_gz
 
@@ -15,7 +15,7 @@ bp = Blueprint("pages", __name__)
 def _page(name: str):
     web = current_app.config["WEB_DIR"]
     if not os.path.isfile(os.path.join(web, name)):
-        return Response(f"{name} is not built yet\n", status=404, mimetype="text/plain")
+        return jsonify(error="not_built", page=name), 404
     return send_file_gz(web, name)
 
 

@@ -456,6 +456,7 @@ class Room:
         cached = self.hints.get(v, seat)
         if cached is not None:
             return Change(notify=False, reply=dict(cached))
+        self.tables.charge_hint(conn, self)  # the connection's and the room's hint budgets
         view = engine.view_for(state, seat)
         seed = computer.seed_for(self.ai_secret(), v, "hint", seat)
 

@@ -1,5 +1,6 @@
 """The registry of rooms: all rooms of one server, restored from the store at start, plus what
-the rooms share (the store, the computers' runner, the hint slots, the kiosk PIN)."""
+the rooms share (the store, the computers' runner, the hint slots and budgets, the kiosk PIN)
+and the limits kept per client address (rooms opened, wrong PINs)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,14 @@ import logging
 import secrets
 import threading
 import time
+import weakref
+from pathlib import Path
 
 from . import config
 from .computer import Runner
+from .discovery import HOST_FILE, HostName
 from .errors import Refused
+from .limits import Bucket, Buckets, Tries
 from .offload import Offload
 from .rooms import Room
 from .seats import new_token, token_hash
@@ -32,6 +37,8 @@ class Tables:
         computer_delay: float = config.COMPUTER_DELAY,
         wifi: tuple[str, str | None] | None = None,
         rate: tuple[float, float] = (config.RATE, config.BURST),
+        hosts: tuple[str, ...] = (),
+        data_dir: str | None = None,
     ):
         self.store = store
         self.name = name
@@ -44,12 +51,24 @@ class Tables:
         self.lock = threading.Lock()
         self.runner = Runner(computer_delay)
         self.cpu = Offload(config.COMPUTER_WORKERS + config.HINT_SLOTS)  # computer moves, hints
-        self.pin_failures: list[float] = []
+        self.hosts = frozenset(h.lower() for h in hosts)  # names this table answers to, as well
+        self.data_dir = data_dir  # where the mDNS host name is kept (None: nowhere)
+        self.pin_tries = Tries(config.PIN_TRIES, config.PIN_WINDOW)  # by connection and by address
+        self.room_openings = Buckets(config.ROOM_OPEN_RATE, config.ROOM_OPEN_BURST)  # by address
         self.hint_slots = threading.BoundedSemaphore(config.HINT_SLOTS)
+        self._room_hints: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # room -> Bucket
         self._stop = threading.Event()
 
     def server_info(self) -> dict:
         return {"name": self.name, "kiosk": self.kiosk, "protocol": config.PROTOCOL}
+
+    def mdns_name(self) -> str | None:
+        """This table's mDNS host name (`domino-table-<6 hex>.local`), once one was drawn."""
+        try:
+            label = (Path(self.data_dir) / HOST_FILE).read_text().strip() if self.data_dir else ""
+        except OSError:
+            return None
+        return f"{label}.local" if HostName.PATTERN.match(label) else None
 
     @property
     def guarded(self) -> bool:
@@ -121,35 +140,63 @@ class Tables:
         with self.lock:
             self.rooms.pop(room.id, None)
 
-    def check_pin(self, pin: str) -> bool:
-        now = time.monotonic()
-        self.pin_failures = [t for t in self.pin_failures if now - t < config.PIN_WINDOW]
-        if len(self.pin_failures) >= config.PIN_TRIES:
+    def check_pin(self, pin: str, conn) -> bool:
+        """Whether `pin` is the table's. Wrong tries count against the connection, and against
+        its client address unless it is the table's own screen (`conn.own_screen`: never locked
+        out by anybody else's tries, only by its own connection's)."""
+        keys = [conn] if conn.own_screen else [conn, ("address", conn.address)]
+        if any(self.pin_tries.blocked(k) for k in keys):
             raise Refused("rate_limited", "too many wrong PINs; wait a minute")
-        if self.pin is not None and secrets.compare_digest(pin, self.pin):
+        if self.pin is not None and secrets.compare_digest(pin.encode(), self.pin.encode()):
             return True
-        self.pin_failures.append(now)
+        for k in keys:
+            self.pin_tries.fail(k)
         return False
 
-    def sweep_idle(self, idle_seconds: float, now: float | None = None) -> list[str]:
-        """Close rooms with no phone connected where nothing happened for `idle_seconds`: a
-        kiosk table goes back to its welcome screen (its socket gets `no_room` and is in the
-        lobby again), and abandoned rooms do not pile up. Their game records stay in the store."""
+    def may_open_room(self, conn) -> None:
+        """The per-address rate of `create_room` (the table's own screen has none)."""
+        if not conn.own_screen and not self.room_openings.take(conn.address):
+            raise Refused("rate_limited", "too many rooms opened from this address; wait a minute")
+
+    def charge_hint(self, conn, room) -> None:
+        """A hint is about to be computed for `conn` in `room`: one token from each budget, the
+        connection's and the room's, or `rate_limited` (a hint asked again is never charged)."""
+        own = getattr(conn, "hint_bucket", None)
+        with self.lock:
+            shared = self._room_hints.setdefault(room, Bucket(config.ROOM_HINT_RATE, config.ROOM_HINT_BURST))
+        if (own is not None and not own.ready()) or not shared.take():
+            raise Refused("rate_limited", "too many hints; wait a moment")
+        if own is not None:
+            own.take()
+
+    def sweep_idle(
+        self, idle_seconds: float, now: float | None = None, empty_seconds: float = 0
+    ) -> list[str]:
+        """Close rooms with no phone connected where nothing happened for `idle_seconds` (0:
+        never): a kiosk table goes back to its welcome screen (its socket gets `no_room` and is
+        in the lobby again), and abandoned rooms do not pile up. Rooms with nobody connected at
+        all and no game go after `empty_seconds` already, so rooms opened and left (or kept
+        over a restart) do not hold the slots. Their game records stay in the store."""
         now = time.monotonic() if now is None else now
         closed = []
         for room in list(self.rooms.values()):
-            if now - room.touched >= idle_seconds and not room.has_phone():
+            quiet = now - room.touched
+            idle = idle_seconds and quiet >= idle_seconds and not room.has_phone()
+            empty = empty_seconds and quiet >= empty_seconds and room.match is None and not room.members
+            if idle or empty:
                 self.close_room(room)
                 closed.append(room.id)
         if closed:
             log.info("closed idle room(s): %s", ", ".join(closed))
         return closed
 
-    def start_sweeper(self, idle_seconds: float, every: float = config.IDLE_SWEEP_EVERY) -> None:
+    def start_sweeper(self, idle_seconds: float, empty_seconds: float = 0) -> None:
+        every = min(config.IDLE_SWEEP_EVERY, *(s / 4 for s in (idle_seconds, empty_seconds) if s))
+
         def loop():
             while not self._stop.wait(every):
                 try:
-                    self.sweep_idle(idle_seconds)
+                    self.sweep_idle(idle_seconds, empty_seconds=empty_seconds)
                 except Exception:
                     log.exception("idle sweep failed")
 
