@@ -4,10 +4,18 @@ plays its muted inline looping video from a canvas stream; the table page holds 
 from __future__ import annotations
 
 import pytest
-from conftest import CHROMIUM_ARGS
+from conftest import CHROMIUM_ARGS, LiveServer
 from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table, start_game, wait_game
 
 LAN_NAME = "table.lan"  # resolves to the loopback server, but is no secure origin as a LAN address is not
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The table answers websockets by the name too (its Host rule refuses unknown names)."""
+    server = LiveServer(tmp_path, HOSTS=(LAN_NAME,))
+    yield server
+    server.stop()
 
 
 @pytest.fixture
