@@ -8,29 +8,31 @@ state before the action.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from ..actions import Action, IllegalAction
 from ..outcome import RoundEnd
 
 
-class Hooks:
+class Hooks(ABC):
     __slots__ = ()  # stateless: one shared instance per profile
 
     # Whether a play can block the round (then `blocked` is checked after every play too),
     # not only passes and discards.
     blocked_by_a_play = False
 
+    @abstractmethod
     def opening(self, s) -> None:
         """Set who acts first in a freshly dealt round (`s.turn`) and what they may lead
         (`s.lead_mask`; or a pending choice, `s.pending`)."""
-        raise NotImplementedError
 
     def blocked(self, s) -> bool:
         """Whether nobody can move any more. Default: every seat passed in a row."""
         return s.passes >= s.ctx.players
 
+    @abstractmethod
     def settle(self, s, prev, end: str, last: Action) -> RoundEnd:
         """Score the round that just ended (`end`: "domino" or "blocked") by `last`."""
-        raise NotImplementedError
 
     # -- a choice pending before play (six-love: the representative names the opener) ---------
     def choice_actions(self, s) -> tuple:
