@@ -78,30 +78,7 @@ def start_round(state: State, deal: Deal | None = None, *, seed: int | None = No
         scores, results = outcome.scores, prev.results + (outcome.result,)
     if carry.pop("new_match", False):
         scores, match_no = (0,) * len(scores), match_no + 1
-    ts = prev.ts
-    ctx = RoundContext(
-        prev.profile,
-        prev.options,
-        ts,
-        prev.players,
-        prev.round_no + 1,
-        deal,
-        deal.stock_indices,
-        scores,
-        results,
-        carry,
-        match_no,
-        prev.hooks,
-        prev.mech,
-        prev.acts,
-        prev.hand_size,
-        prev.lot,
-    )
-    s = blank_state(ctx)
-    s.hands = list(deal.hand_masks)
-    s.phase = "play"
-    ctx.hooks.opening(s)
-    return s
+    return _dealt(prev, deal, prev.round_no + 1, scores, results, carry, match_no)
 
 
 def legal_actions(state: State) -> tuple:
@@ -158,6 +135,13 @@ def state_after_deal(
     base = new_game(profile_name, options)
     prev = base.ctx
     carry = {k: v for k, v in (carry or {}).items() if k != "new_match"}
+    scores = prev.scores if scores is None else tuple(scores)
+    return _dealt(prev, deal, round_no, scores, tuple(results), carry, prev.match_no)
+
+
+def _dealt(prev: RoundContext, deal: Deal, round_no: int, scores, results, carry, match_no) -> State:
+    """The first position of a round: `prev`'s fixed facts with this deal and match standing,
+    the profile's opening rules applied."""
     ctx = RoundContext(
         prev.profile,
         prev.options,
@@ -166,10 +150,10 @@ def state_after_deal(
         round_no,
         deal,
         deal.stock_indices,
-        prev.scores if scores is None else tuple(scores),
-        tuple(results),
+        scores,
+        results,
         carry,
-        prev.match_no,
+        match_no,
         prev.hooks,
         prev.mech,
         prev.acts,
