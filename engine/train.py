@@ -37,13 +37,13 @@ def _plays(s, seat, mask, run=False) -> list:
         t, d = s.uncovered
         if run and t != seat:
             return out
-        name = train_name(s, t)
+        name = MEXICAN if t == n else t  # train_name, inlined: this is the playouts' hot path
         for i in bits(mask & ts.suit[d]):
             out.append(on_train(seat, ts.tiles[i], name))
         return out
     trains = [seat] if run else [seat, n] + [o for o in range(n) if o != seat and s.markers >> o & 1]
     for t in trains:
-        name = train_name(s, t)
+        name = MEXICAN if t == n else t
         for i in bits(mask & ts.suit[s.ends[t]]):
             out.append(on_train(seat, ts.tiles[i], name))
     return out
