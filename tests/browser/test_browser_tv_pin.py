@@ -193,3 +193,17 @@ def test_too_many_wrong_pins_say_how_long_to_wait(kiosk_server, screen):
     table.click(".topbar .kiosk-unlock")
     click_pin(table, PIN)
     table.wait_for_selector(".kiosk-state", timeout=TIMEOUT)
+
+
+def test_the_screen_locks_itself_when_the_unlock_runs_out(kiosk_server, screen, monkeypatch):
+    monkeypatch.setattr(config, "UNLOCK_SECONDS", 3)
+    table = dealt_table(screen, kiosk_server)
+    table.click(".topbar .kiosk-unlock")
+    click_pin(table, PIN)
+    assert table.inner_text(".kiosk-short") == "Unlocked · 1 min"
+    # no frame needed: the table counts down from the server's figure and shows Locked again
+    table.wait_for_selector(".topbar .kiosk-unlock", timeout=TIMEOUT)
+    table.click(".top-menu")
+    table.click(".menu-over")
+    table.click(".dialog-foot .btn--primary")
+    table.wait_for_selector(".dlg-pin", timeout=TIMEOUT)
