@@ -52,6 +52,7 @@ MAX_DEPTH = 6  # nesting of a message's JSON
 PING_INTERVAL = 20  # seconds between websocket pings
 PIN_TRIES = 5  # wrong kiosk PINs within PIN_WINDOW before unlock is refused: counted per
 PIN_WINDOW = 60.0  # connection, and per client address except for the table's own screen
+UNLOCK_SECONDS = 5 * 60  # how long a right PIN unlocks a kiosk table's socket (`lock` ends it sooner)
 # the table's own screen: a browser on this machine (the kiosk opens http://127.0.0.1:8000/)
 OWN_SCREEN_ADDRESSES = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
 LOCAL_HOST_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})  # a websocket's Host may be these

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 
 class Refused(Exception):
-    def __init__(self, code: str, detail: str = ""):
+    """`extra`: more fields of the `error` frame (e.g. `retry_after`, seconds)."""
+
+    def __init__(self, code: str, detail: str = "", **extra):
         super().__init__(detail or code)
         self.code = code
         self.detail = detail or code.replace("_", " ")
+        self.extra = extra

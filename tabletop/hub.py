@@ -17,6 +17,7 @@ import collections
 import ipaddress
 import json
 import logging
+import math
 import socket
 import threading
 import time
@@ -52,7 +53,7 @@ class Connection:
         self.closed = False
         self.greeted = False  # hello answered
         self._room = None  # the room this socket is in (its role there is the room's to know)
-        self.unlocked = False  # kiosk: this socket gave the PIN
+        self.unlocked_until = 0.0  # kiosk: this socket gave the PIN; unlocked until then (monotonic)
         self._messages = Bucket(*tables.rate)
         self.hint_bucket = Bucket(config.HINT_RATE, config.HINT_BURST)  # hints computed for it
         self._dropped = 0
@@ -60,6 +61,14 @@ class Connection:
         self._last_rate_error = 0.0
         self._thread = threading.Thread(target=self._sender, name="ws-send", daemon=True)
         self._thread.start()
+
+    @property
+    def unlocked(self) -> bool:
+        return self.unlock_left() > 0
+
+    def unlock_left(self) -> int:
+        """Whole seconds this socket stays unlocked (0: locked)."""
+        return max(0, math.ceil(self.unlocked_until - time.monotonic()))
 
     @property
     def room(self):
@@ -176,15 +185,15 @@ class Connection:
         except (BadInput, Refused) as exc:
             if ref is None:
                 ref = getattr(exc, "ref", None)
-            self._error(exc.code, exc.detail, ref)
+            self._error(exc.code, exc.detail, ref, getattr(exc, "extra", None))
             if exc.code == "stale":
                 self.push_view()
         except Exception:
             log.exception("internal error on a %s message", _type_of(raw))
             self._error("internal", "internal server error; nothing changed", ref)
 
-    def _error(self, code, detail, ref=None) -> None:
-        frame = {"type": "error", "code": code, "detail": detail}
+    def _error(self, code, detail, ref=None, extra=None) -> None:
+        frame = {"type": "error", "code": code, "detail": detail, **(extra or {})}
         if ref is not None:
             frame["ref"] = ref
         self.send(frame)
@@ -197,7 +206,7 @@ def _type_of(raw) -> str:
         return "?"
 
 
-# -- message handlers: the hub's own (hello, create_room, unlock, ping); the rest go to the room --
+# -- message handlers: the hub's own (hello, create_room, unlock, lock, ping); the rest go to the room
 
 
 def _room(conn):
@@ -274,11 +283,29 @@ def h_create_room(conn, msg):
     room.enter(conn, HOST)
 
 
+def _lock_changed(conn, msg):
+    """Answer `unlock`/`lock`: `ok` with `unlocked_for` (seconds), then the view that says it too."""
+    if "ref" in msg:
+        frame = {"type": "ok", "ref": msg["ref"], "unlocked_for": conn.unlock_left()}
+        if conn.room is not None:
+            frame["version"] = conn.room.version
+        conn.send(frame)
+    conn.push_view()  # a kiosk table's views carry `unlocked_for`, counting down
+    return False
+
+
 def h_unlock(conn, msg):
     # a PIN outside the rule `tabletop serve --pin` enforces can never be the table's
     if conn.tables.guarded and (pin_problem(msg["pin"]) or not conn.tables.check_pin(msg["pin"], conn)):
         raise Refused("bad_pin")
-    conn.unlocked = True
+    conn.unlocked_until = time.monotonic() + config.UNLOCK_SECONDS
+    return _lock_changed(conn, msg)
+
+
+def h_lock(conn, msg):
+    """Locked again before the unlock runs out (the table's "Lock now")."""
+    conn.unlocked_until = 0.0
+    return _lock_changed(conn, msg)
 
 
 def h_ping(conn, msg):
@@ -286,7 +313,13 @@ def h_ping(conn, msg):
     return False
 
 
-HANDLERS = {"hello": h_hello, "create_room": h_create_room, "unlock": h_unlock, "ping": h_ping}
+HANDLERS = {
+    "hello": h_hello,
+    "create_room": h_create_room,
+    "unlock": h_unlock,
+    "lock": h_lock,
+    "ping": h_ping,
+}
 assert set(HANDLERS) | set(RULES) == set(messages.SPEC) and not set(HANDLERS) & set(RULES)
 
 

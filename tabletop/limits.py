@@ -78,8 +78,16 @@ class Tries:
         return times
 
     def blocked(self, key) -> bool:
+        return self.wait(key) > 0
+
+    def wait(self, key) -> float:
+        """Seconds until `key` may try again (0: it may now)."""
         with self._lock:
-            return len(self._recent(key, time.monotonic())) >= self.limit
+            now = time.monotonic()
+            times = self._recent(key, now)
+            if len(times) < self.limit:
+                return 0.0
+            return max(0.0, times[-self.limit] + self.window - now)
 
     def fail(self, key) -> None:
         with self._lock:

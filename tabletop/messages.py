@@ -203,6 +203,7 @@ SPEC = {
     "standin": {"seat": (SEAT, True), "level": (_level_or_null, True)},
     "pause": {"paused": (_bool, True), "reason": (_str(LEVEL_RE, 1, 16), False)},
     "unlock": {"pin": (_str(re.compile(r"^[0-9A-Za-z]{1,16}$"), 1, 16), True)},
+    "lock": {},
     "close_room": {},
     "ping": {},
 }

@@ -189,6 +189,9 @@ class Room:
             frame = self._frames.get(key)
             if frame is None:
                 frame = self._frames[key] = self._build_frame(member)
+            if member.role == "host" and self.tables.guarded:
+                # the unlock is the socket's own: a copy of the shared frame carries it
+                return {**frame, "unlocked_for": conn.unlock_left()}
             return frame
 
     def _current_summary(self) -> dict:

@@ -5,6 +5,7 @@ and the limits kept per client address (rooms opened, wrong PINs)."""
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 import threading
 import time
@@ -145,8 +146,10 @@ class Tables:
         its client address unless it is the table's own screen (`conn.own_screen`: never locked
         out by anybody else's tries, only by its own connection's)."""
         keys = [conn] if conn.own_screen else [conn, ("address", conn.address)]
-        if any(self.pin_tries.blocked(k) for k in keys):
-            raise Refused("rate_limited", "too many wrong PINs; wait a minute")
+        wait = max(self.pin_tries.wait(k) for k in keys)
+        if wait > 0:
+            seconds = math.ceil(wait)
+            raise Refused("rate_limited", f"too many wrong PINs; wait {seconds} s", retry_after=seconds)
         if self.pin is not None and secrets.compare_digest(pin.encode(), self.pin.encode()):
             return True
         for k in keys:

@@ -12,6 +12,7 @@ import { text } from "../base/storage.js";
 import { looksLikePhone } from "../base/prefs.js";
 import { WakeLock } from "../base/wakelock.js";
 import { Lobby, fetchProfiles } from "../parts/lobby.js";
+import { KioskLock } from "../parts/pinpad.js";
 import { attachRemote } from "../parts/remote.js";
 import { seatColour, seatMark } from "../parts/seatlook.js";
 import { TableSound } from "../parts/sound.js";
@@ -34,6 +35,19 @@ class HostPage extends Page {
     this.greeted = new Set(); // phone seats whose player has had their arrival animation
     this.sound = mode === "table" ? new TableSound() : null;
     if (mode === "table") attachRemote({ onBack: () => this.back() });
+    this.lock = new KioskLock({ request: (type, payload) => this.net.request(type, payload), showDialog: (kind, options) => this.showDialog(kind, options) });
+  }
+
+  /** A command; one the kiosk PIN guards opens the PIN pad, and is sent again once unlocked. */
+  async command(type, payload = {}) {
+    try {
+      await this.net.request(type, payload);
+      return true;
+    } catch (err) {
+      if (err.code === "pin_required" && (await this.lock.ask())) return super.command(type, payload);
+      if (err.code !== "pin_required") toast(errorText(err.code), "error");
+      return false;
+    }
   }
 
   /** Back on the remote: from the setup opened mid-game back to the game. */
@@ -112,6 +126,7 @@ class HostPage extends Page {
     this.frame = f;
     if (this.sound && prev && prev.view && f.view) this.sound.follow(prev.view, f.view);
     this.app.removeAttribute("aria-busy");
+    this.lock.follow(f.unlocked_for);
     if (!this.wake.wanted) this.wake.acquire(); // the table's screen stays on while it is open
     if (!f.view || this.forceLobby) this.showLobby(prev);
     else this.showGame();
@@ -214,7 +229,7 @@ class HostPage extends Page {
     return panel;
   }
 
-  async startGame(setup) {
+  async startGame(setup, retried = false) {
     const room = this.frame.room;
     try {
       if (room.started || this.mode === "solo" || JSON.stringify(setup) !== this.sentSetup) {
@@ -225,7 +240,9 @@ class HostPage extends Page {
       this.forceLobby = false;
       if (this.frame.view) this.showGame();
     } catch (err) {
-      toast(err.code === "seats_open" ? t("lobby.need_seats") : errorText(err.code), "error");
+      // a new setup ends the game under way: on a kiosk table only once unlocked
+      if (err.code === "pin_required" && !retried && (await this.lock.ask())) return this.startGame(setup, true);
+      if (err.code !== "pin_required") toast(err.code === "seats_open" ? t("lobby.need_seats") : errorText(err.code), "error");
     }
   }
 
@@ -263,11 +280,13 @@ class HostPage extends Page {
   renderHeader() {
     const room = this.frame.room;
     const v = this.screen === "game" ? this.frame.view : null;
+    const lockFocused = this.lock.holdsFocus();
     clear(this.header);
     // on the big screen mid-game the room code is enough: the space goes to the round's facts
     const title = el("div.topbar-title", this.mode === "table" && v ? null : el("strong", this.mode === "solo" ? t("app.single_device") : roomName(room)));
     if (this.mode === "table") title.append(el("span.room-code", { title: t("lobby.room_code", { code: room.id }) }, room.id));
     this.header.append(title, this.headerInfo(v, room), this.headerButtons(v, room));
+    this.lock.place(this.header.querySelector(".topbar-buttons"), lockFocused);
   }
 
   /** The game, round, boneyard, direction, target and the deal's seal. */
