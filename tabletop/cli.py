@@ -159,7 +159,7 @@ def run_gunicorn(
 ) -> None:
     """One gunicorn process (rooms live in memory). The gevent worker runs every connection as a
     greenlet, so hundreds of idle websockets and slow, unfinished requests cost no thread and
-    starve nothing (CPU-heavy work goes to native threads: tabletop/cpu.py); the gthread worker
+    starve nothing (CPU-heavy work goes to native threads: tabletop/offload.py); the gthread worker
     holds one thread per websocket (`threads` of them). Never the sync worker (it drops
     websockets).
     `on_stop` runs in the worker as soon as it is told to stop (SIGTERM, SIGINT, SIGQUIT), before
