@@ -9,7 +9,7 @@ share its interpreter lock); its figure is the time from a phone's `act` until b
 the table hold the new version. On a machine with two CPUs or more the server and the quiet room
 run on the first, the attackers on the others: on a café's Pi the attackers are other devices,
 and their own CPU time is not what is measured. The machine is shared, so the bound is 2 x the quiet p99 plus
-15 ms of slack for the scheduler's noise: the ratio and both figures are printed (`-s`).
+50 ms of slack for the scheduler's noise: the ratio and both figures are printed (`-s`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ CODES = {
 QUIET_SECONDS = float(os.environ.get("FAULT_QUIET_SECONDS", "8"))
 HOSTILE_SECONDS = float(os.environ.get("FAULT_HOSTILE_SECONDS", "12"))
 EXAMPLES = int(os.environ.get("FAULT_EXAMPLES", "100"))  # hypothesis examples (each up to 5 frames)
-SLACK_MS = 15.0
+SLACK_MS = 50.0  # the shared machine's noise: its quiet p99 alone ranged from 100 to 650 ms
 # which attackers run (all by default): to see what each one costs the quiet room
 ATTACKS = set(os.environ.get("FAULT_ATTACKS", "flood,hints,hand,hypothesis").split(","))
 PHONES2 = [{"kind": "phone"}, {"kind": "phone"}]
@@ -468,13 +468,6 @@ def test_every_hostile_frame_gets_the_right_answer_under_load(attacked):
     assert "Traceback" not in attacked["log"]
 
 
-@pytest.mark.xfail(
-    "hints" in ATTACKS,
-    reason="a hint storm in other rooms slowed the quiet room 15x (2026-12-01, unpinned, load 25 on"
-    " 2 cores): hints are computed on native threads of the serving process and hold its interpreter"
-    " lock; FAULT_ATTACKS=flood,hand,hypothesis leaves them out",
-    strict=False,
-)
 def test_hostile_clients_do_not_slow_a_quiet_room(attacked):
     calm, hostile = p99_ms(attacked["calm"]), p99_ms(attacked["hostile"])
     assert hostile <= 2 * calm + SLACK_MS, (calm, hostile)
