@@ -92,9 +92,10 @@ class Runner:
         self._thread = threading.Thread(target=self._run, name="computers", daemon=True)
         self._thread.start()
 
-    def schedule(self, room, version: int) -> None:
+    def schedule(self, room, version: int, delay: float | None = None) -> None:
+        at = time.monotonic() + (self.delay if delay is None else delay)
         with self._cond:
-            heapq.heappush(self._heap, (time.monotonic() + self.delay, next(self._seq), room, version))
+            heapq.heappush(self._heap, (at, next(self._seq), room, version))
             self._cond.notify()
 
     def stop(self) -> None:

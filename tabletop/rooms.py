@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 import engine
 
-from . import computer, seats
+from . import computer, config, seats
 from .commands import COMPUTER, PHASE, RULES, WHO, Change
 from .errors import Refused
 from .seats import GUEST, HOST, Member
@@ -265,9 +265,14 @@ class Room:
             if seat is None:
                 raise Refused("bad_token", "this seat token is not valid here (the seat may have been freed)")
             entry = self.meta["seats"][seat]
-            if entry.get("standin"):
+            standin = entry.get("standin")
+            if standin:
                 entry["standin"] = None
-                self._save_meta()
+                try:
+                    self._save_meta()
+                except BaseException:  # not stored (not_saved): the stand-in plays on
+                    entry["standin"] = standin
+                    raise
             return self.enter(conn, Member("seat", seat))
 
     def detach(self, conn) -> None:
@@ -282,8 +287,8 @@ class Room:
     def close(self) -> None:
         """The room is deleted: every connection gets `no_room` and is in the lobby again."""
         with self.lock:
+            self.tables.store.delete_room(self.id)  # first: a refused write leaves the room open
             self.closed = True
-            self.tables.store.delete_room(self.id)
             for c in list(self.members):
                 c.send({"type": "error", "code": "no_room", "detail": "the room was closed"})
             self.members.clear()
@@ -608,6 +613,8 @@ class Room:
         try:
             self.run({"type": "act", "action": action, "version": version})
         except Refused as exc:
+            if exc.code == "not_saved":  # the disk refused it: try again later, or the room stalls
+                self.tables.runner.schedule(self, version, delay=config.NOT_SAVED_RETRY)
             log.info(
                 "room %s: the computer's move at version %s was dropped (%s)", self.id, version, exc.code
             )

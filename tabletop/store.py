@@ -8,6 +8,10 @@ A game is kept as a checkpoint (its whole record, written at a deal, undo, redo,
 game) plus the actions played since, one small row each (`append_action`), so an action costs
 one short insert instead of rewriting the record. Reading a game folds those rows back into the
 record's last round (and the next checkpoint deletes them).
+
+A write the disk cannot take (full, failing, read-only) is refused as `not_saved`: its transaction
+is rolled back, so the caller puts its memory back and nothing changed; the next write tries the
+disk again, so the table recovers by itself when the disk does.
 """
 
 from __future__ import annotations
@@ -19,9 +23,19 @@ import sqlite3
 import threading
 import time
 
+from .errors import Refused
 from .offload import Offload
 
 log = logging.getLogger("tabletop.store")
+
+# SQLite's primary result codes that say the disk, not the query, failed (sqlite3.h)
+DISK_ERRORS = {
+    5: "SQLITE_BUSY",
+    8: "SQLITE_READONLY",
+    10: "SQLITE_IOERR",
+    13: "SQLITE_FULL",
+    14: "SQLITE_CANTOPEN",
+}
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -112,7 +126,7 @@ class Store:
                     group, self._pending = self._pending, []
                 self._disk.run(self._commit, group)
         if write.error is not None:
-            raise write.error
+            raise _refusal(write.error)
         return write.result
 
     def _commit(self, group: list[_Write]) -> None:
@@ -124,6 +138,8 @@ class Store:
                 try:
                     write.result = write.fn(db)
                 except BaseException as exc:  # this write alone is undone
+                    if not db.in_transaction:  # SQLite undid the whole group (a full disk does)
+                        raise
                     db.execute("ROLLBACK TO write")
                     write.error = exc
                 db.execute("RELEASE write")
@@ -255,6 +271,17 @@ class Store:
             }
             for rid, name, host_hash, meta, version, record, game_id in rows
         ]
+
+
+def _refusal(error: BaseException) -> BaseException:
+    """What a failed write raises: `not_saved` when the disk failed, else the error itself."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if not isinstance(error, sqlite3.Error) or code is None or code & 0xFF not in DISK_ERRORS:
+        return error
+    log.warning("a change was not stored (%s: %s); it is refused", error.sqlite_errorname, error)
+    refused = Refused("not_saved", "the table could not store this change (its disk is full or failing)")
+    refused.__cause__ = error
+    return refused
 
 
 def _fold(record: dict, rows, game_id) -> dict:

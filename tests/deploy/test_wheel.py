@@ -9,8 +9,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from serverproc import Server, free_port
 
-from .util import free_port, get, wait_http
+from .util import get
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.wheel
@@ -62,12 +63,9 @@ def test_installed_wheel_serves_pages_from_any_directory(tmp_path):
 
     port = free_port()
     cmd = [str(venv / "bin" / "tabletop"), "serve", "--host", "127.0.0.1", "--port", str(port), "--no-mdns"]
-    proc = subprocess.Popen(
-        cmd, cwd=elsewhere, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
-    base = f"http://127.0.0.1:{port}"
+    server = Server(cmd, port, cwd=elsewhere, env=env, output=tmp_path / "server.log", timeout=30)
+    base = server.url
     try:
-        wait_http(f"{base}/api/health", proc)
         for path, kind, needle in (
             ("/", "text/html", b"<html"),
             ("/join/ABCDE?seat=0", "text/html", b"<html"),
@@ -80,5 +78,4 @@ def test_installed_wheel_serves_pages_from_any_directory(tmp_path):
         # the default data folder is the per-user one, not inside site-packages
         assert (home / ".local" / "share" / "domino-table" / "tabletop.sqlite3").is_file()
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        server.stop(20)

@@ -14,6 +14,9 @@ from tabletop.app import create_app
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "app_config(dict): extra create_app config for the live server")
+    config.addinivalue_line(
+        "markers", "soak: the one-minute soak of scripts/bench_soak.py (runs in scripts/test)"
+    )
 
 
 class Live:

@@ -5,34 +5,14 @@ replaced stopped at 64 (one thread per websocket)."""
 from __future__ import annotations
 
 import json
-import os
-import signal
 import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from pathlib import Path
 
 import websocket
+from serverproc import Server, healthy
 
-ROOT = Path(__file__).resolve().parents[2]
 IDLE_SOCKETS = 150
 SLOW_REQUESTS = 30
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def health(port: int, timeout: float = 5) -> bool:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=timeout) as r:
-            return r.status == 200
-    except OSError:
-        return False
 
 
 def welcomed(port: int, timeout: float = 10) -> websocket.WebSocket:
@@ -44,18 +24,10 @@ def welcomed(port: int, timeout: float = 10) -> websocket.WebSocket:
 
 
 def test_hundreds_of_idle_sockets_and_slow_requests_starve_nothing(tmp_path):
-    port = free_port()
-    cmd = [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    cmd += ["--data", str(tmp_path), "--no-mdns"]
-    proc = subprocess.Popen(
-        cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
-    )
+    server = Server.tabletop(tmp_path)
+    port = server.port
     held = []
     try:
-        deadline = time.monotonic() + 20
-        while not health(port, 1):
-            assert time.monotonic() < deadline and proc.poll() is None, "server did not start"
-            time.sleep(0.1)
         for _ in range(IDLE_SOCKETS):  # well past the old ceiling of 64
             held.append(welcomed(port))
         for _ in range(SLOW_REQUESTS):  # connections that never finish their request
@@ -63,7 +35,7 @@ def test_hundreds_of_idle_sockets_and_slow_requests_starve_nothing(tmp_path):
             s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             held.append(s)
         started = time.monotonic()
-        assert health(port)
+        assert healthy(port, timeout=5)
         fresh = welcomed(port, timeout=5)
         fresh.close()
         assert time.monotonic() - started < 5
@@ -76,8 +48,4 @@ def test_hundreds_of_idle_sockets_and_slow_requests_starve_nothing(tmp_path):
                 s.close()
             except Exception:
                 pass
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        server.stop()

@@ -6,79 +6,24 @@ from __future__ import annotations
 
 import os
 import random
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
+import serverproc
 from conftest import Client, ask
 
 from tabletop.store import Store
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
+class Server(serverproc.Server):
     """`tabletop serve` in its own process group (gunicorn: master + worker; or werkzeug)."""
 
     def __init__(self, data, mode="gunicorn"):
-        self.data = data
-        self.mode = mode
-        self.port = free_port()
         extra = ["--dev"] if mode == "dev" else ["--threads", "16"]
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tabletop",
-                "serve",
-                *extra,
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--data",
-                str(data),
-                "--no-mdns",
-                "--computer-delay",
-                "0",
-            ],
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/health", timeout=1)
-                return
-            except OSError:
-                if time.monotonic() > deadline or self.proc.poll() is not None:
-                    self.proc.kill()
-                    raise RuntimeError("server did not start") from None
-                time.sleep(0.05)
+        port = serverproc.free_port()
+        super().__init__(serverproc.tabletop_command(port, data, *extra, "--computer-delay", "0"), port)
 
     def ws(self) -> Client:
         return Client(f"ws://127.0.0.1:{self.port}/ws")
-
-    def kill9(self):
-        """SIGKILL to every process of the server at once (no chance to clean up)."""
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self.proc.wait(5)
 
 
 def stored(data, room_id):
@@ -191,7 +136,7 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path, mode):
     finally:
         for c in clients:
             c.close()
-        if server.proc.poll() is None:
+        if server.running():
             server.kill9()
 
 
