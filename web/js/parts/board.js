@@ -7,6 +7,7 @@
 //       preview: {tile: "6-4", place} with place from view.legal_places (where the tile goes
 //       and the entry it becomes); idempotent, batched in rAF.
 //   board.resetView()       back to fit-to-screen (zoom and pan only move the view)
+//   board.lineTileSize(view, opts, w, h)   the tile size the whole line would get in w x h
 
 import { tileSVGString } from "../tiles.js";
 import { t, tileName } from "../i18n.js";
@@ -399,6 +400,12 @@ export class Board {
       if (fits || s <= this.minTile) return { s, placed, box };
       s = Math.max(this.minTile, s * 0.93);
     }
+  }
+
+  /** The tile size (px) at which the whole line would be drawn in w x h px. */
+  lineTileSize(view, opts, w, h) {
+    const { entries, anchor } = this._lineEntries(view, opts);
+    return entries.length ? this._fitLine(entries, anchor, w, h).s : Infinity;
   }
 
   _drawLine(view, opts, w, h) {
