@@ -145,3 +145,59 @@ def test_the_turn_is_signalled_and_the_sound_can_be_turned_off(live_server, phon
     wait_game(page)
     page.click(".top-menu")
     assert not page.is_checked("#pref-sound")
+
+
+LANDSCAPE = {"width": 844, "height": 390}
+
+
+def test_landscape_is_its_own_layout_with_every_tile_on_screen(live_server, phone, screen):
+    table, page = mexican_phone(live_server, phone, screen, viewport=LANDSCAPE)
+    assert len(assert_all_tiles_tappable(page, LANDSCAPE)) == 15
+    # the board and the decisions side by side above the hand, not the portrait column squeezed
+    board = page.locator(".hand-board").bounding_box()
+    decide = page.locator(".hand-decide").bounding_box()
+    strip = page.locator(".hand-strip").bounding_box()
+    assert decide["x"] >= board["x"] + board["width"] - 1
+    assert board["y"] + board["height"] <= strip["y"] + 1 and decide["y"] + decide["height"] <= strip["y"] + 1
+    assert board["width"] > LANDSCAPE["width"] / 2
+
+
+def test_the_trains_stay_readable_while_choosing_one(live_server, phone, screen):
+    """A tile that goes on one's own train and on the Mexican Train: the question, the list of
+    trains with their open numbers on the board, no badge over a name, every tile still tappable."""
+    table, page = mexican_phone(live_server, phone, screen, viewport=SMALL)
+    set_preview_mode(page)
+    for _ in range(30):
+        st = my_turn(page)
+        plays = [a["play"] for a in st["legal"] if "play" in a]
+        multi = [p for p in plays if plays.count(p) > 1]
+        if multi:
+            break
+        play_one(page, st)
+    assert multi, "no tile with a choice of trains came up"
+    # its label names the trains as a sentence does: "your train or the Mexican Train"
+    label = page.get_attribute(f".hand-strip .hand-tile[data-tile='{multi[0]}']", "aria-label")
+    assert " or " in label and "Mexican Train" in label, label
+    page.locator(f".hand-strip .hand-tile[data-tile='{multi[0]}']").tap()
+    page.wait_for_selector(".choice-group .btn--choice[data-train]", timeout=TIMEOUT)
+    page.wait_for_timeout(100)  # the board draws in the next frame
+    trains = {str(a["train"]) for a in st["legal"] if a.get("play") == multi[0]}
+    got = page.evaluate(
+        """() => { const box = (n) => { const r = n.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+        const list = document.querySelector('.hand-board .train-rows');
+        return {list: box(list),
+                names: [...list.querySelectorAll('.train-name')].map(box),
+                slots: [...list.querySelectorAll('.train-slot')].map(n => ({train: n.dataset.train, text: n.innerText.trim(), ...box(n)}))}; }"""
+    )
+    view = page.evaluate("() => window.__domino.view.trains")
+    assert {s["train"] for s in got["slots"]} == trains
+    lst = got["list"]
+    for s in got["slots"]:
+        end = view["mexican"]["end"] if s["train"] == "mexican" else view["personal"][int(s["train"])]["end"]
+        assert s["text"] == str(end)
+        assert lst["y"] - 0.5 <= s["y"] and s["y"] + s["h"] <= lst["y"] + lst["h"] + 0.5, s
+        for n in got["names"]:
+            apart = s["x"] >= n["x"] + n["w"] or n["x"] >= s["x"] + s["w"]
+            apart = apart or s["y"] >= n["y"] + n["h"] or n["y"] >= s["y"] + s["h"]
+            assert apart, (s, n)
+    assert_all_tiles_tappable(page, SMALL)
