@@ -15,9 +15,7 @@ from flows import (
     start_game,
     wait_game,
 )
-from seeds import fixed_seed
-
-import engine
+from seeds import fixed_seed, long_line_seed
 
 LINE = 16  # tiles on the line when the test looks
 READABLE = 28  # px, the short side of a tile whose pips can be counted on a phone
@@ -34,19 +32,6 @@ BOXES = """() => {
   return {board: {x: board.x, y: board.y, w: board.width, h: board.height}, tiles,
           left: end('left'), right: end('right'), folded: !!document.querySelector('.phoneboard--ends')};
 }"""
-
-
-def long_line_seed(length=LINE):
-    """A two-seat Draw deal in which, both seats playing their first legal action, the line reaches
-    `length` tiles before the round ends."""
-    for seed in range(1, 500):
-        m = engine.Match("draw", {"players": 2})
-        m.start_round(seed=seed)
-        while m.state.phase == "play" and len(m.state.line_tiles()) < length:
-            m.act(engine.legal_actions(m.state)[0].to_json())
-        if m.state.phase == "play":
-            return seed
-    raise AssertionError("no such deal")
 
 
 def late_in_a_round(live_server, phone, screen, viewport):

@@ -7,7 +7,7 @@
 //       preview: {tile: "6-4", place} with place from view.legal_places (where the tile goes
 //       and the entry it becomes); idempotent, batched in rAF.
 //   board.resetView()       back to fit-to-screen (zoom and pan only move the view)
-//   board.lineTileSize(view, opts, w, h)   the tile size the whole line would get in w x h
+//   board.lineFit(view, opts, w, h)   {size, height}: how the whole line would fit in w x h
 
 import { tileSVGString } from "../tiles.js";
 import { t, tileName } from "../i18n.js";
@@ -402,10 +402,13 @@ export class Board {
     }
   }
 
-  /** The tile size (px) at which the whole line would be drawn in w x h px. */
-  lineTileSize(view, opts, w, h) {
+  /** How the whole line would be drawn in w x h px: the tile size (px) and the height of the
+   * line in tile units (1 or 2 for one straight row, more for a snake). */
+  lineFit(view, opts, w, h) {
     const { entries, anchor } = this._lineEntries(view, opts);
-    return entries.length ? this._fitLine(entries, anchor, w, h).s : Infinity;
+    if (!entries.length) return { size: Infinity, height: 0 };
+    const { s, box } = this._fitLine(entries, anchor, w, h);
+    return { size: s, height: box.h };
   }
 
   _drawLine(view, opts, w, h) {

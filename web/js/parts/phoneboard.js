@@ -11,11 +11,12 @@ import { t, tileName } from "../i18n.js";
 import { el, clear } from "../base/dom.js";
 import { Board } from "./board.js";
 
-// the short side of a tile (px): a line the whole of which would be drawn smaller than FOLD is
-// folded to its ends (a snake of three rows and more, whose ends are hard to find), where the
-// tiles are READABLE at least
-const FOLD = 44;
+// the short side of a tile (px): a line is folded to its ends when, whole, its tiles would be
+// smaller than READABLE, or when it snakes over three rows or more (its ends are hard to find
+// there) with tiles under FOLD; folded, its tiles are READABLE at least
 const READABLE = 30;
+const FOLD = 44;
+const SNAKE = 4.5; // tile units: the height of a line that turns twice
 // the band at the top of the board that holds the toggle, so that it never covers a tile
 const BAND = 40;
 const END_W = 1.3; // the open end's number (or slot), in tile units
@@ -141,7 +142,8 @@ export class PhoneBoard {
     const w = this.root.clientWidth;
     const h = this.root.clientHeight;
     const line = view.trains ? [] : view.line || [];
-    const long = line.length > 4 && w > 0 && this.board.lineTileSize(view, opts, w, h) < FOLD;
+    const fit = line.length > 4 && w > 0 ? this.board.lineFit(view, opts, w, h) : null;
+    const long = !!fit && (fit.size < READABLE || (fit.height > SNAKE && fit.size < FOLD));
     const folded = long && !this.whole;
     this.root.classList.toggle("phoneboard--long", long);
     this.root.classList.toggle("phoneboard--ends", folded);
