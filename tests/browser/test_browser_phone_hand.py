@@ -201,3 +201,37 @@ def test_the_trains_stay_readable_while_choosing_one(live_server, phone, screen)
             apart = apart or s["y"] >= n["y"] + n["h"] or n["y"] >= s["y"] + s["h"]
             assert apart, (s, n)
     assert_all_tiles_tappable(page, SMALL)
+
+
+def test_a_hand_too_long_for_the_rows_scrolls_with_a_visible_edge_and_keeps_its_place(
+    live_server, phone, screen
+):
+    """22 tiles (a long Draw) at 360x640: two rows of 44 px targets hold 16, so the strip scrolls;
+    its edge fades to show that it goes on, and a redraw keeps the scroll where the player left it."""
+    table = screen(1280, 720)
+    open_table(table, live_server.url)
+    lobby_setup(table, "draw", players=2, seats=["phone", "computer:easy"])
+    page = phone(viewport=SMALL)
+    join_phone(page, join_urls(table)[0], "Ana")
+    start_game(table)
+    wait_game(page)
+    my_turn(page)  # no frame comes while the phone decides: the panel shows what it is given
+    tiles = [f"{a}-{b}" for a in range(6, -1, -1) for b in range(a, -1, -1)][:22]
+    got = page.evaluate(
+        """(tiles) => { const S = window.__domino;
+        const v = {...S.view, hand: tiles, legal: [], legal_places: [], version: S.frame.version};
+        S.hand.render(v, S.room);
+        const s = document.querySelector('.hand-strip');
+        const before = s.scrollLeft;
+        s.scrollLeft = 120;
+        const kept = s.scrollLeft;
+        S.hand.render({...v}, S.room);
+        const sizes = [...s.querySelectorAll('.hand-tile')].map(b => b.getBoundingClientRect().width);
+        return {scrolls: s.classList.contains('hand-strip--scrolls'), before, kept, after: s.scrollLeft,
+                mask: getComputedStyle(s).maskImage || getComputedStyle(s).webkitMaskImage,
+                over: s.scrollWidth - s.clientWidth, n: sizes.length, narrowest: Math.min(...sizes)}; }""",
+        tiles,
+    )
+    assert got["n"] == 22 and got["narrowest"] >= 44, got
+    assert got["scrolls"] and got["over"] > 0 and "gradient" in got["mask"], got
+    assert got["before"] == 0 and got["kept"] > 0 and got["after"] == got["kept"], got
