@@ -43,12 +43,14 @@ def computer_lays_the_engine_seed():
     raise AssertionError("no such deal")
 
 
-def mexican_phone(live_server, phone, screen, **opts):
+def mexican_phone(live_server, phone, screen, init_script=None, **opts):
     table = screen(1280, 720)
     open_table(table, live_server.url)
     table.click(".lobby-game[data-profile='mexican-train']")
     lobby_setup(table, "mexican-train", players=2, seats=["phone", "computer:easy"])
     page = phone(**opts)
+    if init_script:
+        page.add_init_script(init_script)
     join_phone(page, join_urls(table)[0], "Ana")
     with fixed_seed(computer_lays_the_engine_seed()):
         start_game(table)
@@ -127,9 +129,13 @@ def test_sort_the_hand_with_one_tap_remembered(live_server, phone, screen):
 
 
 def test_the_turn_is_signalled_and_the_sound_can_be_turned_off(live_server, phone, screen):
-    table, page = mexican_phone(live_server, phone, screen, viewport=SMALL)
+    # the phone's vibration motor, as the page sees it: every pattern it is asked to play
+    motor = "navigator.vibrate = (pattern) => { (window.__vibrated = window.__vibrated || []).push(pattern); return true; };"
+    table, page = mexican_phone(live_server, phone, screen, init_script=motor, viewport=SMALL)
     st = my_turn(page)
     assert st["turn"] == st["seat"]
+    page.wait_for_function("() => (window.__vibrated || []).length > 0", timeout=TIMEOUT)
+    assert page.evaluate("() => window.__vibrated[0]") == [70, 50, 70]
     # the whole screen changes: a gold frame round it (and one flash as the turn starts)
     page.wait_for_function("() => document.body.classList.contains('my-turn')", timeout=TIMEOUT)
     frame = page.evaluate("() => getComputedStyle(document.getElementById('app'), '::after').boxShadow")
