@@ -2,8 +2,9 @@
 
     .venv/bin/python tests/browser/phone_screens.py --out screenshots/phone [--lang en fr]
 
-Mexican Train with four seats (15 tiles each, the phone at seat 0), a Draw hand against a
-computer, six-love (the partner marked), and the join page.
+The join pages, Mexican Train with four seats (15 tiles each, the phone at seat 0; the choice
+of a train) and with ten (the seat strip in cells), six-love (the partner marked), a Draw line
+late in a round (folded to its ends, then whole) and the round's end.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ sys.path[:0] = [HERE, os.path.dirname(os.path.dirname(HERE))]
 import flows  # noqa: E402
 from conftest import CHROMIUM_ARGS, LiveServer  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from seeds import fixed_seed, long_line_seed  # noqa: E402
 
 SIZES = {
     "390x844": {"width": 390, "height": 844},
@@ -49,6 +51,46 @@ def seated(browser, server, profile, seats, size, lang):
     page.wait_for_selector("#join-name")
     page.fill("#join-name", "Ana")
     return table, page
+
+
+def line_late(browser, server, size, lang, out, name):
+    """Two phones in a Draw game with a long line: the folded line, the whole line, the end."""
+    tctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en")
+    table = tctx.new_page()
+    flows.open_table(table, server.url)
+    flows.lobby_setup(table, "draw", players=2, seats=["phone", "phone"])
+    pages = []
+    for seat, url in sorted(flows.join_urls(table).items()):
+        ctx = browser.new_context(
+            viewport=size, device_scale_factor=2, is_mobile=True, has_touch=True, locale=lang
+        )
+        pages.append(ctx.new_page())
+        flows.join_phone(pages[-1], url, ["Ana", "Bartholomew"][seat])
+    with fixed_seed(long_line_seed()):
+        flows.start_game(table)
+    for page in pages:
+        flows.wait_game(page)
+    while pages[0].evaluate("() => window.__domino.view.line.length") < 16:
+        states = [flows.phone_state(p) for p in pages]
+        acting = [(p, st) for p, st in zip(pages, states) if st["turn"] == st["seat"] and st["legal"]]
+        if acting:
+            flows.play_one(*acting[0])
+        else:
+            pages[0].wait_for_timeout(40)
+    mover = next(p for p in pages if flows.phone_state(p)["turn"] == flows.phone_state(p)["seat"])
+    waiter = pages[1] if mover is pages[0] else pages[0]
+    shoot(mover, out, f"{name}-line-late-turn")
+    shoot(waiter, out, f"{name}-line-late-waiting")
+    if waiter.locator(".phoneboard-toggle").is_visible():  # folded (a screen with room shows it whole)
+        waiter.click(".phoneboard-toggle")
+        shoot(waiter, out, f"{name}-line-whole")
+    flows.play_until_round_over(pages)
+    for page in pages:
+        page.wait_for_selector(".backdrop", timeout=flows.TIMEOUT)
+    shoot(pages[0], out, f"{name}-round-end")
+    for page in pages:
+        page.context.close()
+    tctx.close()
 
 
 def my_turn(page):
@@ -105,6 +147,18 @@ def main():
                             break
                     table.context.close()
                     page.context.close()
+                    table, page = seated(
+                        browser, server, "mexican-train", ["phone"] + ["computer:easy"] * 9, size, lang
+                    )
+                    page.click(".join-go")
+                    page.wait_for_function("() => window.__domino.role === 'seat'")
+                    flows.start_game(table)
+                    flows.wait_game(page)
+                    my_turn(page)
+                    shoot(page, args.out, f"{name}-mexican-10-seats")
+                    table.context.close()
+                    page.context.close()
+                    line_late(browser, server, size, lang, args.out, name)
                     table, page = seated(
                         browser, server, "six-love", ["phone"] + ["computer:easy"] * 3, size, lang
                     )

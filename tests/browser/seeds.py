@@ -77,3 +77,16 @@ def engine_dealt_seed(players=2):
             for t in h
         )
     )
+
+
+def long_line_seed(length=16):
+    """A two-seat Draw deal in which, both seats playing their first legal action, the line reaches
+    `length` tiles before the round ends."""
+    for seed in range(1, 500):
+        m = engine.Match("draw", {"players": 2})
+        m.start_round(seed=seed)
+        while m.state.phase == "play" and len(m.state.line_tiles()) < length:
+            m.act(engine.legal_actions(m.state)[0].to_json())
+        if m.state.phase == "play":
+            return seed
+    raise AssertionError("no such deal")

@@ -11,7 +11,10 @@ SMALL = {"width": 360, "height": 640}
 
 CHIPS = """() => [...document.querySelectorAll('.hand-seats .seat-chip')].map(c => {
   const r = c.getBoundingClientRect();
+  const n = c.querySelector('.seat-chip-name');
+  const name = n ? n.getBoundingClientRect() : r;
   return {seat: c.dataset.seat ?? null, text: c.innerText, x: r.x, y: r.y, w: r.width, h: r.height,
+          name: {x: name.x, y: name.y, w: name.width, h: name.height},
           turn: c.classList.contains('seat-chip--turn'), partner: c.classList.contains('seat-chip--partner'),
           visible: getComputedStyle(c).visibility !== 'hidden' && r.width > 0};
 })"""
@@ -42,6 +45,15 @@ def assert_chips_on_screen(page, viewport, players):
         assert c["visible"], c
         assert c["x"] >= 0 and c["y"] >= 0, c
         assert c["x"] + c["w"] <= viewport["width"] + 0.5 and c["y"] + c["h"] <= viewport["height"], c
+    # no chip covers another, and every name stays inside its own chip
+    for i, a in enumerate(chips):
+        for b in chips[i + 1 :]:
+            apart = a["x"] + a["w"] <= b["x"] + 0.5 or b["x"] + b["w"] <= a["x"] + 0.5
+            apart = apart or a["y"] + a["h"] <= b["y"] + 0.5 or b["y"] + b["h"] <= a["y"] + 0.5
+            assert apart, (a, b)
+        n = a["name"]
+        assert a["x"] - 0.5 <= n["x"] and n["x"] + n["w"] <= a["x"] + a["w"] + 0.5, a
+        assert a["y"] - 0.5 <= n["y"] and n["y"] + n["h"] <= a["y"] + a["h"] + 0.5, a
     # the tile count of every seat is readable in its chip
     view = page.evaluate("() => window.__domino.view")
     for c in seats:
@@ -49,10 +61,11 @@ def assert_chips_on_screen(page, viewport, players):
     return chips, view
 
 
+@pytest.mark.parametrize("players", [8, 10])
 @pytest.mark.parametrize("viewport", [LANDSCAPE, SMALL], ids=["844x390", "360x640"])
-def test_eight_seats_and_the_boneyard_stay_on_the_strip(live_server, phone, screen, viewport):
-    table, page = seated_phone(live_server, phone, screen, "mexican-train", 8, viewport)
-    chips, view = assert_chips_on_screen(page, viewport, 8)
+def test_every_seat_and_the_boneyard_stay_on_the_strip(live_server, phone, screen, viewport, players):
+    table, page = seated_phone(live_server, phone, screen, "mexican-train", players, viewport)
+    chips, view = assert_chips_on_screen(page, viewport, players)
     turn = [c for c in chips if c["turn"]]
     assert len(turn) == 1 and int(turn[0]["seat"]) == view["turn"]
     bone = [c for c in chips if c["seat"] is None]
@@ -60,6 +73,17 @@ def test_eight_seats_and_the_boneyard_stay_on_the_strip(live_server, phone, scre
     # the strip leaves room for the board and the hand
     strip = page.locator(".hand-seats").bounding_box()
     assert strip["height"] < viewport["height"] * 0.3
+    # two rows at most
+    assert len({round(c["y"]) for c in chips}) <= 2
+    # ... and every train is still on the board: one's own and the Mexican Train in view
+    for train in ("0", "mexican"):
+        row = page.locator(f".hand-board .train-row[data-train='{train}']").bounding_box()
+        board = page.locator(".hand-board .train-rows").bounding_box()
+        assert (
+            row
+            and board["y"] - 0.5 <= row["y"]
+            and row["y"] + row["height"] <= board["y"] + board["height"] + 0.5
+        ), train
 
 
 def test_six_love_marks_the_partner_in_landscape(live_server, phone, screen):

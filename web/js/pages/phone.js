@@ -10,7 +10,7 @@ import { store, text } from "../base/storage.js";
 import { playModeFor, setPlayMode, vibrateOn, setVibrate, handOrder, setHandOrder, rememberSeatRoom, soundOn, setSound } from "../base/prefs.js";
 import { WakeLock } from "../base/wakelock.js";
 import { Chime } from "../base/chime.js";
-import { Board } from "../parts/board.js";
+import { PhoneBoard } from "../parts/phoneboard.js";
 import { HandPanel, installSelector } from "../parts/handpanel.js";
 import { resultsBody, historyBlock } from "../parts/results.js";
 import { trackerBody } from "../parts/tracker.js";
@@ -222,8 +222,7 @@ class PhonePage extends Page {
     };
     this.els = els;
     this.app.append(el("div.hand-layout", els.top, els.seats, els.boardBox, els.panelBox));
-    this.board = new Board(els.boardBox, {
-      compact: true,
+    this.board = new PhoneBoard(els.boardBox, {
       maxTile: 46,
       minTile: 10,
       onEnd: (end) => this.hand.chooseEnd(end),
@@ -263,26 +262,43 @@ class PhonePage extends Page {
     this.board.render(this.view, { room: this.room, mySeat: this.seat, ...this.hand.boardOpts() });
   }
 
-  /** Every seat on one strip: whose turn it is, each hand's size, one's partner; the boneyard. */
+  /** Every seat on one strip: whose turn it is, each hand's size, one's partner; the boneyard.
+   * When the chips would take more than two rows (Mexican Train with many seats), they shrink to
+   * cells of equal width: a computer shows as its icon and seat number, a name as far as it fits. */
   renderSeats() {
+    const box = this.els.seats;
+    this.fillSeats(false);
+    const first = box.firstElementChild;
+    if (first && box.scrollHeight > 2 * first.offsetHeight + 12) this.fillSeats(true);
+  }
+
+  fillSeats(crowded) {
     const v = this.view;
     const box = this.els.seats;
     clear(box);
+    box.classList.toggle("hand-seats--crowded", crowded);
     const team = (v.teams || []).find((seats) => seats.includes(this.seat));
     for (let i = 0; i < v.players; i++) {
       const s = v.seats[i];
       const turn = v.turn === i && v.phase === "play";
       const partner = !!team && i !== this.seat && team.includes(i);
       const cls = `div.seat-chip${turn ? ".seat-chip--turn" : ""}${i === this.seat ? ".seat-chip--me" : ""}${partner ? ".seat-chip--partner" : ""}`;
+      const name = seatName(this.room, i);
+      const seat = this.room.seats[i];
+      const computer = crowded && seat && seat.kind === "computer" && name === t("app.computer_n", { n: i + 1 });
+      const shown = i === this.seat ? t("app.you") : computer ? [icon("computer"), String(i + 1)] : name;
       box.append(
         el(
           cls,
-          { dataset: { seat: String(i) }, "aria-current": turn ? "true" : undefined },
-          el("span.seat-chip-name", i === this.seat ? t("app.you") : seatName(this.room, i)),
-          partner ? el("span.badge.seat-chip-mark", t("hand.partner")) : null,
-          el("span.seat-chip-count", { "aria-label": t("aria.hand_count", { name: seatName(this.room, i), count: s.count }) }, `▮${s.count}`),
-          s.discards ? el("span.seat-chip-disc", t("table.discards", { count: s.discards })) : null,
-          s.passed ? el("span.badge", t("table.passed")) : null,
+          { dataset: { seat: String(i) }, "aria-current": turn ? "true" : undefined, title: crowded ? name : undefined },
+          el("span.seat-chip-name", shown),
+          el(
+            "span.seat-chip-facts",
+            partner ? el("span.badge.seat-chip-mark", t("hand.partner")) : null,
+            el("span.seat-chip-count", { "aria-label": t("aria.hand_count", { name, count: s.count }) }, `▮${s.count}`),
+            s.discards ? el("span.seat-chip-disc", t("table.discards", { count: s.discards })) : null,
+            s.passed ? el("span.badge", t("table.passed")) : null,
+          ),
         ),
       );
     }

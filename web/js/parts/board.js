@@ -7,6 +7,7 @@
 //       preview: {tile: "6-4", place} with place from view.legal_places (where the tile goes
 //       and the entry it becomes); idempotent, batched in rAF.
 //   board.resetView()       back to fit-to-screen (zoom and pan only move the view)
+//   board.lineFit(view, opts, w, h)   {size, height}: how the whole line would fit in w x h
 
 import { tileSVGString } from "../tiles.js";
 import { t, tileName } from "../i18n.js";
@@ -399,6 +400,15 @@ export class Board {
       if (fits || s <= this.minTile) return { s, placed, box };
       s = Math.max(this.minTile, s * 0.93);
     }
+  }
+
+  /** How the whole line would be drawn in w x h px: the tile size (px) and the height of the
+   * line in tile units (1 or 2 for one straight row, more for a snake). */
+  lineFit(view, opts, w, h) {
+    const { entries, anchor } = this._lineEntries(view, opts);
+    if (!entries.length) return { size: Infinity, height: 0 };
+    const { s, box } = this._fitLine(entries, anchor, w, h);
+    return { size: s, height: box.h };
   }
 
   _drawLine(view, opts, w, h) {

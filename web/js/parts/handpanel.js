@@ -13,7 +13,7 @@
 //   hand.clear()                 removes every tile of this hand from the page (handover)
 
 import { tileSVGString } from "../tiles.js";
-import { t, tileName } from "../i18n.js";
+import { getLanguage, t, tileName } from "../i18n.js";
 import { el, clear, toast } from "../base/dom.js";
 import { seatName, trainName, errorText } from "../base/words.js";
 
@@ -267,7 +267,7 @@ export class HandPanel {
     if (ends.length >= 2) return t("aria.tile_fits_both", { tile: name });
     if (ends.length === 1) return t(`aria.tile_fits_${ends[0]}`, { tile: name });
     const trains = opts.filter((o) => o.place && o.place.at === "train").map((o) => trainName(o.where, this.room, this.view.seat));
-    if (trains.length) return t("aria.tile_fits_train", { tile: name, train: trains.join(", ") });
+    if (trains.length) return t("aria.tile_fits_train", { tile: name, train: anyOf(trains) });
     return t("aria.tile_fits", { tile: name });
   }
 
@@ -460,6 +460,11 @@ export class HandPanel {
   focusables(extra = []) {
     return [...this.strip.querySelectorAll(".hand-tile"), ...extra, ...this.choices.querySelectorAll("button"), ...this.actions.querySelectorAll("button")];
   }
+}
+
+/** "A, B or C" in the reader's language (the list's words and commas are the language's own). */
+function anyOf(names) {
+  return typeof Intl.ListFormat === "function" ? new Intl.ListFormat(getLanguage(), { type: "disjunction" }).format(names) : names.join(" / ");
 }
 
 /** The hand in display order: as dealt, by suit (high number, then low) or by weight (pips). */
