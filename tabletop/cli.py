@@ -112,14 +112,16 @@ def serve(args) -> int:
     # --advertise, or a --host that is one address, is used as given; otherwise the address is
     # chosen among the interfaces, and chosen again when they change
     fixed = args.advertise or (args.host if args.host not in ("0.0.0.0", "::", "") else None)
-    from .app import create_app
-
     settings = app_config(args, f"http://{fixed or '127.0.0.1'}:{args.port}")
     wifi = (args.wifi_ssid, args.wifi_password) if args.wifi_ssid else None
     color = sys.stdout.isatty()
     running = []  # the serving process's Announcer, for the shutdown hooks
 
     def make_app():  # runs in the serving process: after gunicorn's fork
+        # imported here, not in gunicorn's master: the master only watches the worker, and what
+        # it imports before the fork is resident twice (the worker's copy of each page it touches)
+        from .app import create_app
+
         app = create_app(settings)
         announcer = Announcer(
             app.extensions["tabletop"],
