@@ -20,10 +20,11 @@ def _train_entry(x, y):
     return {"tile": f"{max(x, y)}-{min(x, y)}", "from": x, "to": y, "double": x == y}
 
 
-def public_history(state, seat):
-    """This round's actions as this seat may know them: other seats' discards are face down."""
+def public_history(state, seat, actions=None):
+    """This round's actions as this seat may know them: other seats' discards are face down.
+    `actions`: `state.actions()`, when the caller has it already."""
     out = []
-    for a in state.actions():
+    for a in state.actions() if actions is None else actions:
         entry = a.to_json()
         if a.kind == "discard" and a.seat != seat:
             entry["discard"] = None
@@ -125,7 +126,7 @@ def seat_view(state, seat: int, public: dict) -> dict:
     }
     round_over = state.phase in ("round_over", "game_over")
     if not round_over and any(a.kind == "discard" and a.seat == seat for a in actions):
-        own["history"] = public_history(state, seat)  # its own discards face up
+        own["history"] = public_history(state, seat, actions)  # its own discards face up
     if legal:
         own["legal"] = [a.to_json() for a in legal]
         own["legal_places"] = legal_places(state, legal)
@@ -192,7 +193,7 @@ def public_view(state) -> dict:
         "boneyard": state.boneyard,
         "scores": list(state.scores),
         "score_kind": profile.score_kind,
-        "history": public_history(state, None),
+        "history": public_history(state, None, actions),
         "legal": [],
         "legal_places": [],
         "rounds": list(ctx.results),
