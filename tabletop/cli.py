@@ -7,10 +7,11 @@ import logging
 import signal
 import sys
 
-from . import config, paths, pin, qr
-from .announce import JOIN_PATH, Announcer
-from .discovery import HostName
+from . import config, paths, pin
 from .pin import pin_problem
+
+# gunicorn's master imports this module: what it imports is resident in the master too, so the
+# app, mDNS, the address watcher and the QR codes are imported where they run (the worker)
 
 DEFAULT_DATA = config.DATA_DIR
 
@@ -87,6 +88,9 @@ def app_config(args, base_url: str) -> dict:
 
 
 def banner(name: str, url: str, wifi: tuple | None, color: bool = False) -> str:
+    from . import qr
+    from .announce import JOIN_PATH
+
     join = url + JOIN_PATH
     lines = [
         f"{name}: open {url} on the big screen; phones scan this to join ({join})",
@@ -118,9 +122,9 @@ def serve(args) -> int:
     running = []  # the serving process's Announcer, for the shutdown hooks
 
     def make_app():  # runs in the serving process: after gunicorn's fork
-        # imported here, not in gunicorn's master: the master only watches the worker, and what
-        # it imports before the fork is resident twice (the worker's copy of each page it touches)
+        from .announce import Announcer
         from .app import create_app
+        from .discovery import HostName
 
         app = create_app(settings)
         announcer = Announcer(
