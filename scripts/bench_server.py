@@ -11,16 +11,18 @@ server's resident memory (the gunicorn master and its worker, summed: shared pag
 The bare server (scripts/bench_bare.py) does only what any broadcast server must: on an `act` it
 bumps its room's version and sends every socket of the room one frame of the same size as the
 table's view frames, under the same worker class. No rules, no store, no views: the ratio of the
-two says what the table's own work costs. The two are measured one after the other, `--repeat`
-times (table, bare, table, bare, ...), so both see the same machine; each repeat gives its own
-ratio, and the table shows the median with the spread.
+two says what the table's own work costs. A third row, "table in RAM", is the table with its data
+folder in /dev/shm, where the store's fsync costs nothing: the difference to the first row is
+the disk's. They are measured one after the other, `--repeat` times (table, bare, table in RAM,
+table, ...), so all see the same machine; each repeat gives its own ratios, and the table shows
+the median with the spread (lowest-highest).
 
 Then the search: one table server, rooms added 10, 20, 40, 64 (the server's room limit) with S
 sockets each, measured `--step-seconds` each, until p99 passes `--limit-ms` (15 ms). The largest
 load under the limit is how many tables one process serves at that pace.
 
     scripts/bench server [--rooms 20] [--sockets 6] [--seconds 15] [--repeat 1] [--no-search]
-                         [--deflate] [--worker gevent] [--json]
+                         [--no-ram] [--data DIR] [--deflate] [--worker gevent] [--json]
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ import websockets
 ROOT = Path(__file__).resolve().parents[1]
 PHONES = 4  # seats per room (draw, four players, every seat a phone)
 SEARCH_ROOMS = (10, 20, 40, 64)  # 64: tabletop.config.MAX_ROOMS
+RAM = "/dev/shm"  # a tmpfs: the store's fsync costs nothing there
 
 
 def free_port() -> int:
@@ -242,8 +245,8 @@ async def setup_bare_room(port: int, sockets: int, index: int, deflate: bool) ->
 
 
 def start_server(kind: str, args, port: int, frame_bytes: int) -> subprocess.Popen:
-    data = tempfile.mkdtemp(prefix="bench-server-")
-    if kind == "table":
+    data = tempfile.mkdtemp(prefix="bench-server-", dir=RAM if kind == "table in RAM" else args.data)
+    if kind.startswith("table"):
         cmd = [
             sys.executable,
             "-m",
@@ -310,8 +313,9 @@ class Load:
         self.tasks: list[asyncio.Future] = []
 
     async def grow(self, rooms: int) -> None:
-        setup = setup_table_room if self.kind == "table" else setup_bare_room
-        run = run_table_socket if self.kind == "table" else run_bare_socket
+        table = self.kind.startswith("table")
+        setup = setup_table_room if table else setup_bare_room
+        run = run_table_socket if table else run_bare_socket
         while len(self.rooms) < rooms:
             i = len(self.rooms)
             room, plan = await setup(self.port, self.args.sockets, i, self.args.deflate)
@@ -445,11 +449,17 @@ def report(args, runs: list[tuple[dict, dict]], steps: list[dict]) -> str:
         f" {args.worker} worker{', permessage-deflate offered' if args.deflate else ''}"
     ]
     rows = [["server"] + [head for _k, head, _f in COLUMNS]]
-    for i, name in enumerate(("table", "bare")):
-        rows.append([name] + [cell([run[i][k] for run in runs], f) for k, _h, f in COLUMNS])
-    ratios = [bare["actions_per_s"] / table["actions_per_s"] for table, bare in runs]
-    p99s = [table["p99_ms"] / bare["p99_ms"] for table, bare in runs]
+    for i in range(len(runs[0])):
+        rows.append([runs[0][i]["server"]] + [cell([run[i][k] for run in runs], f) for k, _h, f in COLUMNS])
+    ratios = [run[1]["actions_per_s"] / run[0]["actions_per_s"] for run in runs]
+    p99s = [run[0]["p99_ms"] / run[1]["p99_ms"] for run in runs]
     rows.append(["bare/table"] + [cell(ratios, "{:.2f}") + "x"] + [""] * 2 + [cell(p99s, "{:.1f}") + "x"])
+    if len(runs[0]) > 2:
+        ratios = [run[1]["actions_per_s"] / run[2]["actions_per_s"] for run in runs]
+        p99s = [run[2]["p99_ms"] / run[1]["p99_ms"] for run in runs]
+        rows.append(
+            ["bare/in RAM"] + [cell(ratios, "{:.2f}") + "x"] + [""] * 2 + [cell(p99s, "{:.1f}") + "x"]
+        )
     widths = [max(len(r[c]) if c < len(r) else 0 for r in rows) for c in range(len(rows[0]))]
     for r in rows:
         lines.append("  ".join(v.rjust(w) if c else v.ljust(w) for c, (v, w) in enumerate(zip(r, widths))))
@@ -491,6 +501,10 @@ def main(argv=None) -> int:
     p.add_argument("--step-seconds", type=float, default=6, help="measured seconds per search step")
     p.add_argument("--limit-ms", type=float, default=15, help="the search's p99 limit")
     p.add_argument("--deflate", action="store_true", help="clients offer permessage-deflate, as browsers do")
+    p.add_argument("--data", help="folder for the table's data folder (default: the system's temp folder)")
+    p.add_argument(
+        "--no-ram", action="store_true", help=f"skip the table with its data in {RAM} (fsync free)"
+    )
     p.add_argument("--threads", type=int, default=256, help="threads of the gthread worker, for both")
     p.add_argument(
         "--worker", default="gevent", help="gunicorn worker class of both servers (gevent, gthread)"
@@ -499,11 +513,12 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     if args.sockets < PHONES + 1:
         p.error("--sockets must be at least 5")
+    ram = not args.no_ram and os.path.isdir(RAM)
     runs = []
     for _ in range(args.repeat):
         table = measure("table", args, 0)
         bare = measure("bare", args, table["frame_bytes"] or 2000)
-        runs.append((table, bare))
+        runs.append((table, bare, measure("table in RAM", args, 0)) if ram else (table, bare))
     steps = [] if args.no_search else search(args)
     if args.json:
         print(json.dumps({"rooms": args.rooms, "sockets": args.sockets, "runs": runs, "search": steps}))
