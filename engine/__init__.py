@@ -9,7 +9,7 @@ from .record import RecordError
 from .rules import apply, legal_actions, new_game, start_round, state_after_deal, step
 from .state import State
 from .tiles import Tile
-from .view import view_for
+from .view import public_view, seat_view, view_for
 
 __all__ = [
     "Action",
@@ -26,7 +26,9 @@ __all__ = [
     "legal_actions",
     "new_game",
     "normalize_options",
+    "public_view",
     "replay",
+    "seat_view",
     "start_round",
     "state_after_deal",
     "step",

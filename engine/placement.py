@@ -46,10 +46,13 @@ def line_ends_table(max_pip: int) -> dict:
     order) joins ends `left` and `right`, `end` being None, "left" or "right"."""
     tiles = [(hi, lo) for hi in range(max_pip + 1) for lo in range(hi + 1)]
     pips = range(max_pip + 1)
+    shared: dict = {}  # one tuple per (left, right): ~46,000 entries (double-12) hold 169 values
+
+    def after(left, right, hi, lo, end):
+        ends = place_on_line(left, right, hi, lo, end)[3:]
+        return shared.setdefault(ends, ends)
+
     return {
-        end: [
-            [[place_on_line(left, right, hi, lo, end)[3:] for right in pips] for left in pips]
-            for hi, lo in tiles
-        ]
+        end: [[[after(left, right, hi, lo, end) for right in pips] for left in pips] for hi, lo in tiles]
         for end in (None, "left", "right")
     }

@@ -1,5 +1,8 @@
 """`view_for`: the only secrecy filter. A seat sees its own hand and discards, everything public,
-and at a round's end every hand and discard (undealt leftovers stay hidden)."""
+and at a round's end every hand and discard (undealt leftovers stay hidden).
+
+It is made of `public_view(state)`, what every seat sees, and `seat_view(state, seat, public)`,
+which puts one seat's own fields into it: a table of six sockets builds the public part once."""
 
 from __future__ import annotations
 
@@ -17,10 +20,11 @@ def _train_entry(x, y):
     return {"tile": f"{max(x, y)}-{min(x, y)}", "from": x, "to": y, "double": x == y}
 
 
-def public_history(state, seat):
-    """This round's actions as this seat may know them: other seats' discards are face down."""
+def public_history(state, seat, actions=None):
+    """This round's actions as this seat may know them: other seats' discards are face down.
+    `actions`: `state.actions()`, when the caller has it already."""
     out = []
-    for a in state.actions():
+    for a in state.actions() if actions is None else actions:
         entry = a.to_json()
         if a.kind == "discard" and a.seat != seat:
             entry["discard"] = None
@@ -28,10 +32,10 @@ def public_history(state, seat):
     return out
 
 
-def _own_draws(state, seat):
+def _own_draws(state, seat, actions):
     """The tiles this seat drew this round, in order (it saw each one)."""
     ctx, pos, out = state.ctx, 0, []
-    for a in state.actions():
+    for a in actions:
         if a.kind == "draw":
             if a.seat == seat:
                 out.append(str(ctx.ts.tiles[ctx.stock[pos]]))
@@ -92,10 +96,47 @@ def legal_places(state, legal) -> list:
 
 
 def view_for(state, seat) -> dict:
+    """What `seat` sees (None: the table's public view)."""
+    _check_seat(state, seat)
+    public = public_view(state)
+    return public if seat is None else seat_view(state, seat, public)
+
+
+def _check_seat(state, seat) -> None:
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < state.ctx.players):
+        raise ValueError(f"no seat {seat!r} at this table")
+
+
+def seat_view(state, seat: int, public: dict) -> dict:
+    """`view_for(state, seat)`, made from `public = public_view(state)` of the same state: the
+    public view with this seat's own fields put in (a server builds the public part once for
+    every seat). The result shares the public view's values: treat both as read-only."""
+    _check_seat(state, seat)
+    if seat is None:
+        raise ValueError("seat_view needs a seat")
+    ctx, ts = state.ctx, state.ctx.ts
+    actions = state.actions()
+    legal = legal_actions(state) if seat == state.turn else ()
+    own = {
+        "seat": seat,
+        "hand": ts.names(state.hands[seat]),
+        "own_discards": ts.names(state.discards[seat]),
+        "dealt": None if ctx.deal is None else [str(t) for t in ctx.deal.hands[seat]],
+        "own_draws": _own_draws(state, seat, actions),
+    }
+    round_over = state.phase in ("round_over", "game_over")
+    if not round_over and any(a.kind == "discard" and a.seat == seat for a in actions):
+        own["history"] = public_history(state, seat, actions)  # its own discards face up
+    if legal:
+        own["legal"] = [a.to_json() for a in legal]
+        own["legal_places"] = legal_places(state, legal)
+    return {**public, **own}  # every key is the public view's: the order stays
+
+
+def public_view(state) -> dict:
+    """What every seat sees, `view_for(state, None)`: no hand, no own discard, no legal action."""
     ctx = state.ctx
     ts, n, profile = ctx.ts, ctx.players, ctx.profile
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-        raise ValueError(f"no seat {seat!r} at this table")
     round_over = state.phase in ("round_over", "game_over")
     actions = state.actions()
     passed = [False] * n
@@ -108,7 +149,6 @@ def view_for(state, seat) -> dict:
         elif a.kind == "draw":
             drew[a.seat] += 1
     train = profile.family == "train"
-    legal = legal_actions(state) if seat is not None and seat == state.turn else ()
     markers = state.markers if train else 0
     seats = [
         {
@@ -124,7 +164,7 @@ def view_for(state, seat) -> dict:
         "profile": profile.name,
         "options": dict(ctx.options),
         "players": n,
-        "seat": seat,
+        "seat": None,
         "round": ctx.round_no,
         "phase": state.phase,
         "turn": state.turn,
@@ -140,10 +180,10 @@ def view_for(state, seat) -> dict:
         "ends": None if train or state.left < 0 else {"left": state.left, "right": state.right},
         "trains": _trains(state) if train and state.phase != "new" else None,
         "seats": seats,
-        "hand": None if seat is None else ts.names(state.hands[seat]),
-        "own_discards": None if seat is None else ts.names(state.discards[seat]),
-        "dealt": None if seat is None or ctx.deal is None else [str(t) for t in ctx.deal.hands[seat]],
-        "own_draws": None if seat is None else _own_draws(state, seat),
+        "hand": None,
+        "own_discards": None,
+        "dealt": None,
+        "own_draws": None,
         "carry": dict(ctx.carry),  # public: what the previous round handed on (leader, winner...)
         "lot_opener": (
             ctx.deal.opener
@@ -153,9 +193,9 @@ def view_for(state, seat) -> dict:
         "boneyard": state.boneyard,
         "scores": list(state.scores),
         "score_kind": profile.score_kind,
-        "history": public_history(state, None if round_over else seat),
-        "legal": [a.to_json() for a in legal],
-        "legal_places": legal_places(state, legal),
+        "history": public_history(state, None, actions),
+        "legal": [],
+        "legal_places": [],
         "rounds": list(ctx.results),
         "result": state.result,
         "result_notes": list(profile.hooks.result_notes(state)) if state.result is not None else [],

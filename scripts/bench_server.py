@@ -2,16 +2,27 @@
 
 For each server: R rooms of S websockets on loopback (four phones, the table and one more table
 screen per room by default). Every phone acts the moment the view says it is its turn; when a
-round ends the table deals the next one. The figure is the time from a phone's `act` until every
-socket of that room holds a view of the new version (p50/p95/p99), with actions per second and
-the server's resident memory (the process and its children).
+round ends the table deals the next one; computers are not involved (every seat is a phone) and
+the server runs with `--computer-delay 0`. The figure is the time from a phone's `act` until
+every socket of that room holds a view of the new version (p50/p95/p99), with actions per second
+(closed loop: each room's next act waits for the last view), the CPU time per action and the
+server's resident memory (the gunicorn master and its worker, summed: shared pages count twice).
 
 The bare server (scripts/bench_bare.py) does only what any broadcast server must: on an `act` it
-bumps its room's version and sends every socket of the room a frame of the same size as the
-table's view frames, under the same worker class and thread count. The ratio of the two says
-what the table's own work costs.
+bumps its room's version and sends every socket of the room one frame of the same size as the
+table's view frames, under the same worker class. No rules, no store, no views: the ratio of the
+two says what the table's own work costs. A third row, "table in RAM", is the table with its data
+folder in /dev/shm, where the store's fsync costs nothing: the difference to the first row is
+the disk's. They are measured one after the other, `--repeat` times (table, bare, table in RAM,
+table, ...), so all see the same machine; each repeat gives its own ratios, and the table shows
+the median with the spread (lowest-highest).
 
-    scripts/bench server [--rooms 20] [--sockets 6] [--seconds 20] [--threads 256] [--json]
+Then the search: one table server, rooms added 10, 20, 40, 64 (the server's room limit) with S
+sockets each, measured `--step-seconds` each, until p99 passes `--limit-ms` (15 ms). The largest
+load under the limit is how many tables one process serves at that pace.
+
+    scripts/bench server [--rooms 20] [--sockets 6] [--seconds 15] [--repeat 1] [--no-search]
+                         [--no-ram] [--data DIR] [--deflate] [--worker gevent] [--json]
 """
 
 from __future__ import annotations
@@ -35,6 +46,8 @@ import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 PHONES = 4  # seats per room (draw, four players, every seat a phone)
+SEARCH_ROOMS = (10, 20, 40, 64)  # 64: tabletop.config.MAX_ROOMS
+RAM = "/dev/shm"  # a tmpfs: the store's fsync costs nothing there
 
 
 def free_port() -> int:
@@ -55,34 +68,46 @@ def wait_healthy(port: int, proc: subprocess.Popen, seconds: float = 20) -> None
             time.sleep(0.05)
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process and its children so far."""
-    total, todo = 0.0, [pid]
-    tick = os.sysconf("SC_CLK_TCK")
+def tree(pid: int) -> list[int]:
+    """A process and its children (the gunicorn master and its worker)."""
+    out, todo = [], [pid]
     while todo:
         p = todo.pop()
+        out.append(p)
+        try:
+            todo += [int(c) for c in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
+        except OSError:
+            continue
+    return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its children so far."""
+    total, tick = 0.0, os.sysconf("SC_CLK_TCK")
+    for p in tree(pid):
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
             total += (int(fields[11]) + int(fields[12])) / tick
-            todo += [int(c) for c in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
         except OSError:
             continue
     return total
 
 
-def rss_mb(pid: int) -> float:
-    """Resident memory of a process and its children, in MB."""
-    total, todo = 0, [pid]
-    while todo:
-        p = todo.pop()
+def memory_mb(pid: int) -> tuple[float, float]:
+    """(RSS, PSS) of a process and its children, in MB. RSS sums each process's resident pages
+    (pages the worker shares with the master after the fork count twice); PSS splits them."""
+    rss = pss = 0
+    for p in tree(pid):
         try:
-            status = Path(f"/proc/{p}/status").read_text()
-            total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS")))
-            children = Path(f"/proc/{p}/task/{p}/children").read_text().split()
-            todo += [int(c) for c in children]
+            rss += _kb(Path(f"/proc/{p}/status").read_text(), "VmRSS:")
+            pss += _kb(Path(f"/proc/{p}/smaps_rollup").read_text(), "Pss:")
         except (OSError, StopIteration):
             continue
-    return total / 1024
+    return rss / 1024, pss / 1024
+
+
+def _kb(text: str, key: str) -> int:
+    return int(next(line.split()[1] for line in text.splitlines() if line.startswith(key)))
 
 
 class Room:
@@ -117,8 +142,10 @@ class Socket:
         self.frame_bytes: list[int] = []
 
     @classmethod
-    async def open(cls, port: int, room: Room, index: int) -> Socket:
-        ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws", max_size=None, compression=None)
+    async def open(cls, port: int, room: Room, index: int, deflate: bool) -> Socket:
+        ws = await websockets.connect(
+            f"ws://127.0.0.1:{port}/ws", max_size=None, compression="deflate" if deflate else None
+        )
         ws.transport.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         return cls(ws, room, index)
 
@@ -163,9 +190,9 @@ async def run_table_socket(sock: Socket, seat, rng: random.Random) -> None:
             await sock.send({"type": "new_game"})
 
 
-async def setup_table_room(port: int, sockets: int, index: int) -> tuple[Room, list]:
+async def setup_table_room(port: int, sockets: int, index: int, deflate: bool) -> tuple[Room, list]:
     room = Room(sockets)
-    host = await Socket.open(port, room, PHONES)
+    host = await Socket.open(port, room, PHONES, deflate)
     await host.send({"type": "hello"})
     await host.expect("welcome")
     await host.send({"type": "create_room", "name": f"Bench {index}"})
@@ -178,14 +205,14 @@ async def setup_table_room(port: int, sockets: int, index: int) -> tuple[Room, l
     await host.expect("ok")
     plan = [(host, None)]
     for seat in range(PHONES):
-        phone = await Socket.open(port, room, seat)
+        phone = await Socket.open(port, room, seat, deflate)
         await phone.send({"type": "hello", "room": room_id})
         await phone.expect("welcome")
         await phone.send({"type": "join", "seat": seat, "name": f"P{seat}"})
         await phone.expect("joined")
         plan.append((phone, seat))
     for extra in range(PHONES + 1, sockets):  # more table screens
-        screen = await Socket.open(port, room, extra)
+        screen = await Socket.open(port, room, extra, deflate)
         await screen.send({"type": "hello", "room": room_id, "host_token": host_token})
         await screen.expect("welcome")
         plan.append((screen, None))
@@ -205,11 +232,11 @@ async def run_bare_socket(sock: Socket, seat, _rng) -> None:
             await sock.send({"type": "act", "version": version})
 
 
-async def setup_bare_room(port: int, sockets: int, index: int) -> tuple[Room, list]:
+async def setup_bare_room(port: int, sockets: int, index: int, deflate: bool) -> tuple[Room, list]:
     room = Room(sockets)
     plan = []
     for k in range(sockets):
-        sock = await Socket.open(port, room, k)
+        sock = await Socket.open(port, room, k, deflate)
         await sock.send({"type": "hello", "room": index, "seats": PHONES, "sockets": sockets})
         plan.append((sock, k if k < PHONES else None))
     room.acted(1)  # the first socket's act starts the room's loop
@@ -218,8 +245,8 @@ async def setup_bare_room(port: int, sockets: int, index: int) -> tuple[Room, li
 
 
 def start_server(kind: str, args, port: int, frame_bytes: int) -> subprocess.Popen:
-    data = tempfile.mkdtemp(prefix="bench-server-")
-    if kind == "table":
+    data = tempfile.mkdtemp(prefix="bench-server-", dir=RAM if kind == "table in RAM" else args.data)
+    if kind.startswith("table"):
         cmd = [
             sys.executable,
             "-m",
@@ -251,6 +278,8 @@ def start_server(kind: str, args, port: int, frame_bytes: int) -> subprocess.Pop
             args.worker,
             "--threads",
             str(args.threads),
+            "--worker-connections",
+            "2000",  # tabletop.config.WORKER_CONNECTIONS
             "-b",
             f"127.0.0.1:{port}",
             "--timeout",
@@ -275,45 +304,103 @@ def stop_server(proc: subprocess.Popen) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
 
 
-async def load(kind: str, args, proc: subprocess.Popen, port: int) -> dict:
-    setup = setup_table_room if kind == "table" else setup_bare_room
-    run = run_table_socket if kind == "table" else run_bare_socket
-    rooms = [await setup(port, args.sockets, i) for i in range(args.rooms)]
-    tasks = [
-        asyncio.ensure_future(run(sock, seat, random.Random(i * 100 + sock.index)))
-        for i, (_room, plan) in enumerate(rooms)
-        for sock, seat in plan
-    ]
-    await asyncio.sleep(args.warmup)
-    for room, _plan in rooms:
-        room.latencies.clear()
-    peak, start, cpu0 = 0.0, time.perf_counter(), cpu_seconds(proc.pid)
-    while time.perf_counter() - start < args.seconds:
-        await asyncio.sleep(0.5)
-        peak = max(peak, rss_mb(proc.pid))
-    elapsed = time.perf_counter() - start
-    cpu = cpu_seconds(proc.pid) - cpu0
-    latencies = [x for room, _plan in rooms for x in room.latencies]
-    for task in tasks:
-        task.cancel()
-    sizes = [b for _room, plan in rooms for sock, _ in plan for b in sock.frame_bytes]
-    for _room, plan in rooms:
-        for sock, _ in plan:
-            await sock.ws.close()
-    return summary(kind, latencies, elapsed, peak, sizes, cpu)
+class Load:
+    """Rooms on one running server; more can be added while the others play."""
+
+    def __init__(self, kind: str, args, proc: subprocess.Popen, port: int):
+        self.kind, self.args, self.proc, self.port = kind, args, proc, port
+        self.rooms: list[tuple[Room, list]] = []
+        self.tasks: list[asyncio.Future] = []
+
+    async def grow(self, rooms: int) -> None:
+        table = self.kind.startswith("table")
+        setup = setup_table_room if table else setup_bare_room
+        run = run_table_socket if table else run_bare_socket
+        while len(self.rooms) < rooms:
+            i = len(self.rooms)
+            room, plan = await setup(self.port, self.args.sockets, i, self.args.deflate)
+            self.rooms.append((room, plan))
+            self.tasks += [
+                asyncio.ensure_future(run(sock, seat, random.Random(i * 100 + sock.index)))
+                for sock, seat in plan
+            ]
+
+    async def measure(self, seconds: float, warmup: float) -> dict:
+        await asyncio.sleep(warmup)
+        for room, plan in self.rooms:
+            room.latencies.clear()
+            for sock, _ in plan:
+                sock.frame_bytes.clear()
+        rss = pss = 0.0
+        start, cpu0 = time.perf_counter(), cpu_seconds(self.proc.pid)
+        while time.perf_counter() - start < seconds:
+            await asyncio.sleep(0.5)
+            r, p = memory_mb(self.proc.pid)
+            rss, pss = max(rss, r), max(pss, p)
+        elapsed = time.perf_counter() - start
+        cpu = cpu_seconds(self.proc.pid) - cpu0
+        latencies = [x for room, _plan in self.rooms for x in room.latencies]
+        sizes = [b for _room, plan in self.rooms for sock, _ in plan for b in sock.frame_bytes]
+        return summary(self.kind, len(self.rooms), latencies, elapsed, rss, pss, sizes, cpu)
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        for _room, plan in self.rooms:
+            for sock, _ in plan:
+                await sock.ws.close()
 
 
 def measure(kind: str, args, frame_bytes: int) -> dict:
     port = free_port()
     proc = start_server(kind, args, port, frame_bytes)
+
+    async def go():
+        load = Load(kind, args, proc, port)
+        try:
+            await load.grow(args.rooms)
+            return await load.measure(args.seconds, args.warmup)
+        finally:
+            await load.close()
+
     try:
-        return asyncio.run(load(kind, args, proc, port))
+        return asyncio.run(go())
+    finally:
+        stop_server(proc)
+
+
+def search(args) -> list[dict]:
+    """Rooms added step by step to one table server until p99 passes the limit."""
+    port = free_port()
+    proc = start_server("table", args, port, 0)
+
+    async def go():
+        load, steps = Load("table", args, proc, port), []
+        try:
+            for rooms in SEARCH_ROOMS:
+                await load.grow(rooms)
+                steps.append(await load.measure(args.step_seconds, args.warmup))
+                if steps[-1]["p99_ms"] > args.limit_ms:
+                    break
+            return steps
+        finally:
+            await load.close()
+
+    try:
+        return asyncio.run(go())
     finally:
         stop_server(proc)
 
 
 def summary(
-    kind: str, latencies: list[float], elapsed: float, rss: float, sizes: list[int], cpu: float
+    kind: str,
+    rooms: int,
+    latencies: list[float],
+    elapsed: float,
+    rss: float,
+    pss: float,
+    sizes: list[int],
+    cpu: float,
 ) -> dict:
     ms = sorted(x * 1000 for x in latencies)
 
@@ -322,15 +409,83 @@ def summary(
 
     return {
         "server": kind,
+        "rooms": rooms,
         "actions": len(ms),
         "actions_per_s": len(ms) / elapsed,
         "p50_ms": pct(50),
         "p95_ms": pct(95),
         "p99_ms": pct(99),
         "rss_mb": rss,
+        "pss_mb": pss,
         "frame_bytes": int(statistics.mean(sizes)) if sizes else 0,
         "cpu_ms_per_action": 1000 * cpu / len(ms) if ms else float("nan"),
     }
+
+
+COLUMNS = [  # (key, heading, format)
+    ("actions_per_s", "actions/s", "{:.0f}"),
+    ("p50_ms", "p50 ms", "{:.1f}"),
+    ("p95_ms", "p95 ms", "{:.1f}"),
+    ("p99_ms", "p99 ms", "{:.1f}"),
+    ("rss_mb", "RSS MB", "{:.0f}"),
+    ("pss_mb", "PSS MB", "{:.0f}"),
+    ("cpu_ms_per_action", "CPU ms/act", "{:.2f}"),
+    ("frame_bytes", "frame B", "{:.0f}"),
+]
+
+
+def cell(values: list[float], fmt: str) -> str:
+    """The median, and the spread (lowest-highest) when there are several runs."""
+    mid = fmt.format(statistics.median(values))
+    if len(values) == 1:
+        return mid
+    return f"{mid} ({fmt.format(min(values))}-{fmt.format(max(values))})"
+
+
+def report(args, runs: list[tuple[dict, dict]], steps: list[dict]) -> str:
+    lines = [
+        f"{args.rooms} rooms x {args.sockets} websockets, phones act at once, {args.seconds:.0f} s"
+        f" per server, {len(runs)} run(s){' (median, lowest-highest)' if len(runs) > 1 else ''},"
+        f" {args.worker} worker{', permessage-deflate offered' if args.deflate else ''}"
+    ]
+    rows = [["server"] + [head for _k, head, _f in COLUMNS]]
+    for i in range(len(runs[0])):
+        rows.append([runs[0][i]["server"]] + [cell([run[i][k] for run in runs], f) for k, _h, f in COLUMNS])
+    ratios = [run[1]["actions_per_s"] / run[0]["actions_per_s"] for run in runs]
+    p99s = [run[0]["p99_ms"] / run[1]["p99_ms"] for run in runs]
+    rows.append(["bare/table"] + [cell(ratios, "{:.2f}") + "x"] + [""] * 2 + [cell(p99s, "{:.1f}") + "x"])
+    if len(runs[0]) > 2:
+        ratios = [run[1]["actions_per_s"] / run[2]["actions_per_s"] for run in runs]
+        p99s = [run[2]["p99_ms"] / run[1]["p99_ms"] for run in runs]
+        rows.append(
+            ["bare/in RAM"] + [cell(ratios, "{:.2f}") + "x"] + [""] * 2 + [cell(p99s, "{:.1f}") + "x"]
+        )
+    widths = [max(len(r[c]) if c < len(r) else 0 for r in rows) for c in range(len(rows[0]))]
+    for r in rows:
+        lines.append("  ".join(v.rjust(w) if c else v.ljust(w) for c, (v, w) in enumerate(zip(r, widths))))
+    if steps:
+        lines.append("")
+        lines.append(
+            f"largest load under {args.limit_ms:g} ms p99"
+            f" (one table server, {args.step_seconds:.0f} s a step):"
+        )
+        for s in steps:
+            mark = "ok" if s["p99_ms"] <= args.limit_ms else "over"
+            lines.append(
+                f"  {s['rooms']:3d} rooms x {args.sockets} sockets: {s['actions_per_s']:6.0f} actions/s,"
+                f" p50 {s['p50_ms']:5.1f} ms, p99 {s['p99_ms']:5.1f} ms, RSS {s['rss_mb']:3.0f} MB  {mark}"
+            )
+        held = [s for s in steps if s["p99_ms"] <= args.limit_ms]
+        if not held:
+            lines.append(f"  => not even {steps[0]['rooms']} rooms x {args.sockets} sockets")
+        else:
+            best = held[-1]
+            more = " (the server's room limit)" if best["rooms"] == SEARCH_ROOMS[-1] else ""
+            lines.append(
+                f"  => {best['rooms']} rooms x {args.sockets} sockets = {best['rooms'] * args.sockets}"
+                f" websockets{more}"
+            )
+    return "\n".join(lines)
 
 
 def main(argv=None) -> int:
@@ -339,9 +494,18 @@ def main(argv=None) -> int:
     p.add_argument(
         "--sockets", type=int, default=6, help="websockets per room (at least 5: 4 phones, 1 table)"
     )
-    p.add_argument("--seconds", type=float, default=20)
-    p.add_argument("--warmup", type=float, default=3)
-    p.add_argument("--threads", type=int, default=256, help="the worker's threads, for both servers")
+    p.add_argument("--seconds", type=float, default=15, help="measured seconds per server and run")
+    p.add_argument("--warmup", type=float, default=2)
+    p.add_argument("--repeat", type=int, default=1, help="runs of table and bare, one after the other")
+    p.add_argument("--no-search", action="store_true", help="skip the largest-load search")
+    p.add_argument("--step-seconds", type=float, default=6, help="measured seconds per search step")
+    p.add_argument("--limit-ms", type=float, default=15, help="the search's p99 limit")
+    p.add_argument("--deflate", action="store_true", help="clients offer permessage-deflate, as browsers do")
+    p.add_argument("--data", help="folder for the table's data folder (default: the system's temp folder)")
+    p.add_argument(
+        "--no-ram", action="store_true", help=f"skip the table with its data in {RAM} (fsync free)"
+    )
+    p.add_argument("--threads", type=int, default=256, help="threads of the gthread worker, for both")
     p.add_argument(
         "--worker", default="gevent", help="gunicorn worker class of both servers (gevent, gthread)"
     )
@@ -349,27 +513,17 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     if args.sockets < PHONES + 1:
         p.error("--sockets must be at least 5")
-    table = measure("table", args, 0)
-    bare = measure("bare", args, table["frame_bytes"] or 2000)
-    rows = [table, bare]
-    ratio = {
-        "p99": table["p99_ms"] / bare["p99_ms"],
-        "throughput": bare["actions_per_s"] / table["actions_per_s"],
-    }
+    ram = not args.no_ram and os.path.isdir(RAM)
+    runs = []
+    for _ in range(args.repeat):
+        table = measure("table", args, 0)
+        bare = measure("bare", args, table["frame_bytes"] or 2000)
+        runs.append((table, bare, measure("table in RAM", args, 0)) if ram else (table, bare))
+    steps = [] if args.no_search else search(args)
     if args.json:
-        print(json.dumps({"rooms": args.rooms, "sockets": args.sockets, "rows": rows, "ratio": ratio}))
-        return 0
-    print(f"{args.rooms} rooms x {args.sockets} websockets, phones act at once, {args.seconds:.0f} s")
-    print(
-        f"{'server':8s} {'actions/s':>10s} {'p50 ms':>8s} {'p95 ms':>8s} {'p99 ms':>8s} "
-        f"{'RSS MB':>8s} {'frame B':>8s}"
-    )
-    for r in rows:
-        print(
-            f"{r['server']:8s} {r['actions_per_s']:10.1f} {r['p50_ms']:8.1f} {r['p95_ms']:8.1f} "
-            f"{r['p99_ms']:8.1f} {r['rss_mb']:8.1f} {r['frame_bytes']:8d} {r['cpu_ms_per_action']:10.2f}"
-        )
-    print(f"table/bare p99 {ratio['p99']:.1f}x; bare/table throughput {ratio['throughput']:.1f}x")
+        print(json.dumps({"rooms": args.rooms, "sockets": args.sockets, "runs": runs, "search": steps}))
+    else:
+        print(report(args, runs, steps))
     return 0
 
 

@@ -7,10 +7,11 @@ import logging
 import signal
 import sys
 
-from . import config, paths, pin, qr
-from .announce import JOIN_PATH, Announcer
-from .discovery import HostName
+from . import config, paths, pin
 from .pin import pin_problem
+
+# gunicorn's master imports this module: what it imports is resident in the master too, so the
+# app, mDNS, the address watcher and the QR codes are imported where they run (the worker)
 
 DEFAULT_DATA = config.DATA_DIR
 
@@ -87,6 +88,9 @@ def app_config(args, base_url: str) -> dict:
 
 
 def banner(name: str, url: str, wifi: tuple | None, color: bool = False) -> str:
+    from . import qr
+    from .announce import JOIN_PATH
+
     join = url + JOIN_PATH
     lines = [
         f"{name}: open {url} on the big screen; phones scan this to join ({join})",
@@ -112,14 +116,16 @@ def serve(args) -> int:
     # --advertise, or a --host that is one address, is used as given; otherwise the address is
     # chosen among the interfaces, and chosen again when they change
     fixed = args.advertise or (args.host if args.host not in ("0.0.0.0", "::", "") else None)
-    from .app import create_app
-
     settings = app_config(args, f"http://{fixed or '127.0.0.1'}:{args.port}")
     wifi = (args.wifi_ssid, args.wifi_password) if args.wifi_ssid else None
     color = sys.stdout.isatty()
     running = []  # the serving process's Announcer, for the shutdown hooks
 
     def make_app():  # runs in the serving process: after gunicorn's fork
+        from .announce import Announcer
+        from .app import create_app
+        from .discovery import HostName
+
         app = create_app(settings)
         announcer = Announcer(
             app.extensions["tabletop"],

@@ -2,8 +2,14 @@
 
 - `TCP_NODELAY` on every socket (without it small frames stall ~40 ms).
 - Only the connection's sender thread writes to its socket, under its send lock; views are
-  built when they are sent (coalesced: a slow phone gets the newest view, not a backlog), so a
-  stalled client never holds up a room or another connection.
+  taken when they are sent (coalesced: a slow phone gets the newest view, not a backlog), so a
+  stalled client never holds up a room or another connection. The room builds and encodes each
+  view frame once per change for every socket of the same role and seat (`Room.frame_for`).
+- The outbox is a `queue.SimpleQueue` (under gevent, gevent's own): putting a frame and waking
+  the sender cost far less than a condition variable, which allocates a lock per wait.
+- permessage-deflate is not offered (`Sec-WebSocket-Extensions` is dropped before the
+  handshake): compressing every frame once per socket cost more CPU than building it, and a
+  zlib stream of each direction per socket costs memory, for bytes a LAN does not miss.
 - The client waits for `welcome`; the full view follows it as the first `view` frame.
 - Every frame is validated by `messages.parse`; every refusal is an `error` frame with a stable
   code and changes nothing; an unexpected exception is logged and answered with `internal`.
@@ -13,11 +19,11 @@
 
 from __future__ import annotations
 
-import collections
 import ipaddress
 import json
 import logging
 import math
+import queue
 import socket
 import threading
 import time
@@ -37,7 +43,8 @@ from .seats import HOST
 
 log = logging.getLogger("tabletop.hub")
 
-_VIEW = object()  # outbox marker: build and send the current view
+_VIEW = object()  # outbox marker: send the room's current view
+_CLOSED = object()  # outbox marker: the connection was closed, the sender stops
 
 
 class Connection:
@@ -47,9 +54,9 @@ class Connection:
         self.address = address  # the client's IP address (the TCP peer's; no proxy header is read)
         self.own_screen = address in config.OWN_SCREEN_ADDRESSES  # a browser on this machine
         self.send_lock = threading.Lock()
-        self._cond = threading.Condition()
-        self._outbox: collections.deque = collections.deque()
-        self._view_queued = False
+        self._lock = threading.Lock()  # `closed` and `_views`
+        self._outbox = queue.SimpleQueue()  # frames (dicts), _VIEW markers, _CLOSED
+        self._views = 0  # _VIEW markers in the outbox; when > 0, the newest item is one
         self.closed = False
         self.greeted = False  # hello answered
         self._room = None  # the room this socket is in (its role there is the room's to know)
@@ -83,42 +90,40 @@ class Connection:
     # -- outgoing ------------------------------------------------------------------------------
 
     def send(self, frame: dict) -> None:
-        with self._cond:
-            if not self.closed:
-                self._outbox.append(frame)
-                self._cond.notify()
-
-    def push_view(self) -> None:
-        """Queue the current view. A view already waiting moves behind the newest frame, so a
-        view always follows the frames (welcome, joined, ok) of the change it shows."""
-        with self._cond:
+        with self._lock:
             if self.closed:
                 return
-            if self._view_queued:
-                self._outbox.remove(_VIEW)
-            self._view_queued = True
-            self._outbox.append(_VIEW)
-            self._cond.notify()
+            self._outbox.put(frame)
+            if self._views:  # a view waits: one goes behind this frame too (and only it is sent)
+                self._views += 1
+                self._outbox.put(_VIEW)
+
+    def push_view(self) -> None:
+        """Queue the current view. A view always follows the frames (welcome, joined, ok) of the
+        change it shows, and only the last of the views waiting is sent: it is taken when sent."""
+        with self._lock:
+            if self.closed or self._views:  # the newest item is a view already
+                return
+            self._views = 1
+            self._outbox.put(_VIEW)
 
     def _sender(self) -> None:
         while True:
-            with self._cond:
-                while not self._outbox and not self.closed:
-                    self._cond.wait()
-                if self.closed:
-                    return
-                item = self._outbox.popleft()
-                if item is _VIEW:
-                    self._view_queued = False
+            item = self._outbox.get()
+            if self.closed or item is _CLOSED:
+                return
             try:
                 if item is _VIEW:
+                    with self._lock:
+                        self._views -= 1
+                        if self._views:  # a later view follows: this one would be stale
+                            continue
                     room = self.room
-                    if room is None:
+                    text = None if room is None else room.frame_for(self)
+                    if text is None:  # not (or no longer) in that room
                         continue
-                    item = room.frame_for(self)
-                    if item is None:  # not (or no longer) in that room
-                        continue
-                text = wire.encode(item)
+                else:
+                    text = wire.encode(item)
                 with self.send_lock:
                     self.ws.send(text)
             except Exception as exc:  # the socket is gone (or a frame could not be built)
@@ -135,11 +140,11 @@ class Connection:
             pass
 
     def close(self) -> None:
-        with self._cond:
+        with self._lock:
             if self.closed:
                 return
             self.closed = True
-            self._cond.notify()
+            self._outbox.put(_CLOSED)
         try:
             with self.send_lock:
                 self.ws.close()
@@ -373,6 +378,9 @@ def refuse_foreign_websocket():
     origin = request.headers.get("Origin")
     if origin is not None and origin.lower() != f"http://{host}":
         return jsonify(error="bad_origin"), 403
+    # no permessage-deflate: simple_websocket accepts it whenever a client offers it (browsers
+    # always do), and it would compress every frame once per socket (see the module's notes)
+    request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
     return None
 
 

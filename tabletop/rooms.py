@@ -18,7 +18,8 @@ changes nothing.
 
 The room keeps which connection holds which role (`members`); the hub only routes messages.
 Frames are built per connection by `frame_for`, the only place a view leaves the room:
-`view_for(state, seat)` for a phone's seat, `view_for(state, None)` for the table.
+`view_for(state, seat)` for a phone's seat, `view_for(state, None)` for the table (built as
+`seat_view` from the one `public_view` of the change).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from collections.abc import Callable
 
 import engine
 
-from . import computer, config, seats
+from . import computer, config, seats, wire
 from .commands import COMPUTER, PHASE, RULES, WHO, Change
 from .errors import Refused
 from .seats import GUEST, HOST, Member
@@ -71,8 +72,10 @@ class Room:
         self.tokens = dict(tokens)  # seat -> sha256(token)
         self.lock = threading.RLock()
         self.members: dict = {}  # connection -> Member
-        self._frames: dict = {}  # (role, seat) -> the view frame of the current change
+        self._frames: dict = {}  # (role, seat) -> the encoded view frame of the current change
+        self._frame_dicts: dict = {}  # the same, not encoded, for kiosk table screens (unlocked_for)
         self._summary: dict | None = None  # the room summary of the current change
+        self._public: dict | None = None  # the public view (every seat's part) of the current change
         self.pausing: set = set()  # connections with a pause set (rules or results open)
         self.closed = False
         self.last_undo_seat = None
@@ -177,27 +180,37 @@ class Room:
                 raise Refused("round_in_progress")
             return self.match.to_record()
 
-    def frame_for(self, conn) -> dict | None:
-        """The `view` frame for one connection, built for its own seat (None: not in the room).
-        Connections of one role and seat get the same frame: it is built once per change (the
-        table's screens share one, so does the room summary inside every frame) and read-only."""
+    def frame_for(self, conn) -> str | None:
+        """The `view` frame for one connection, encoded (`wire.encode`), built for its own seat
+        (None: not in the room). Connections of one role and seat get the same text: it is built
+        and encoded once per change (the table's screens share one), and every frame of a change
+        is made from one room summary and one public view."""
         with self.lock:
             member = self.members.get(conn)
             if member is None or self.closed:
                 return None
             key = (member.role, member.seat)
-            frame = self._frames.get(key)
-            if frame is None:
-                frame = self._frames[key] = self._build_frame(member)
             if member.role == "host" and self.tables.guarded:
-                # the unlock is the socket's own: a copy of the shared frame carries it
-                return {**frame, "unlocked_for": conn.unlock_left()}
-            return frame
+                # the unlock is the socket's own: its frame is the shared one plus unlocked_for
+                frame = self._frame_dicts.get(key)
+                if frame is None:
+                    frame = self._frame_dicts[key] = self._build_frame(member)
+                return wire.encode({**frame, "unlocked_for": conn.unlock_left()})
+            text = self._frames.get(key)
+            if text is None:
+                text = self._frames[key] = wire.encode(self._build_frame(member))
+            return text
 
     def _current_summary(self) -> dict:
         if self._summary is None:
             self._summary = self.summary()
         return self._summary
+
+    def _view(self, seat: int | None) -> dict:
+        """`view_for(self.state, seat)`, from the public view built once per change (read-only)."""
+        if self._public is None:
+            self._public = engine.public_view(self.state)
+        return self._public if seat is None else engine.seat_view(self.state, seat, self._public)
 
     def _build_frame(self, member: Member) -> dict:
         with self.lock:
@@ -216,15 +229,15 @@ class Room:
             if state is None:
                 return frame
             if member.role == "seat":
-                frame["view"] = engine.view_for(state, member.seat)
+                frame["view"] = self._view(member.seat)
                 frame["can_undo"] = self.can_undo(member.seat)
                 frame["can_redo"] = match.can_redo() and self.last_undo_seat == member.seat
             elif member.role == "host":
-                frame["view"] = engine.view_for(state, None)
+                frame["view"] = self._view(None)
                 turn = state.turn
                 if turn is not None and self.meta["seats"][turn]["kind"] == "device":
                     frame["device_seat"] = turn
-                    frame["device_view"] = engine.view_for(state, turn)
+                    frame["device_view"] = self._view(turn)
                 devices = seats.devices(self.meta["seats"])
                 frame["can_undo"] = any(self.can_undo(i) for i in devices)
                 frame["can_redo"] = bool(devices) and match.can_redo()
@@ -339,7 +352,8 @@ class Room:
 
     def _notify(self) -> None:
         self._frames.clear()  # something changed: every frame is built again
-        self._summary = None
+        self._frame_dicts.clear()
+        self._summary = self._public = None
         self.touched = time.monotonic()
         for c in list(self.members):
             c.push_view()
