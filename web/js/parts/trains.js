@@ -49,7 +49,7 @@ export function drawYard(board, view, opts, w, h) {
   const fs = parseFloat(getComputedStyle(board.root).fontSize) || 16;
   const minLong = board.minLong();
   const hubW = 4.8 * fs;
-  const labelW = 6.6 * fs;
+  const labelW = 7.4 * fs; // "Computer 10" on one line at 1080p
   const pad = 0.6 * fs;
   const colW = (cols) => (w - hubW - pad) / cols - (cols > 1 ? 0.4 * fs : 0);
   // beside the tiles: the owner and the end (one column); below them (two columns, stacked)
@@ -85,7 +85,7 @@ export function drawYard(board, view, opts, w, h) {
  * double that must be covered. */
 function hub(tr, view, s, hubW, fs) {
   const box = el("div.yard-hub", { style: `width:${hubW.toFixed(0)}px` });
-  const short = Math.min(hubW * 0.45, 1.35 * s, 3.4 * fs);
+  const short = Math.min(hubW * 0.56, 1.6 * s, 3.4 * fs); // the round's engine, large
   const engine = el("div.train-hub.yard-engine");
   if (tr.engine) {
     const [e] = tr.engine.split("-").map(Number);
