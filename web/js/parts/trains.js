@@ -158,7 +158,7 @@ function trainRow(board, row, { s, labelW, rowH, playable, onTurn, room, opts, v
 /** A train's last tiles that fit its row (room px), "+n" in front for the ones left out. */
 function fillTiles(board, tiles, row, s, room, last, uncoveredTile) {
   const fs = parseFloat(getComputedStyle(tiles).fontSize) || 16;
-  const { shown, hidden } = visibleTiles(row.tiles, s, room - 2, 2.4 * fs);
+  const { shown, hidden } = visibleTiles(row.tiles, s, room - 2, 2.8 * fs);
   tiles.classList.toggle("yard-tiles--collapsed", hidden > 0);
   if (hidden) tiles.append(el("span.train-more", { title: t("table.tiles", { count: hidden }) }, `+${hidden}`));
   for (const x of shown) {
