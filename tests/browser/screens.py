@@ -1,6 +1,7 @@
 """Screenshots of every screen (run by scripts/screens): PNGs into ./screenshots/.
 
-Table 1920x1080 and 1280x720: lobby, playing (line and Mexican Train), results.
+Table 1920x1080 and 1280x720: lobby, playing (line and Mexican Train), results; with --only
+trains, Mexican Train at 4, 8 and 10 seats early and late in a round, and Draw/Block/gaple late.
 Phone 390x844 portrait and 844x390 landscape: join, hand on turn, both-ends choice, results.
 Phone 360x640: join and hand on turn against a computer.
 Single device (1280x800, 390x844, 360x640): lobby, handover cover, hand, the table right after
