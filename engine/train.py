@@ -29,21 +29,24 @@ def train_name(s, t):
     return MEXICAN if t == s.ctx.players else t
 
 
+def open_trains(s, seat, run=False) -> list:
+    """The trains (indices) `seat` may lay on now, whatever it holds: only the uncovered double's
+    train while one is open, only its own during a first-turn run, else its own, the Mexican
+    Train and every train with a marker. Public: it follows from the table alone."""
+    n = s.ctx.players
+    if s.uncovered is not None:
+        t = s.uncovered[0]
+        return [] if run and t != seat else [t]
+    return [seat] if run else [seat, n] + [o for o in range(n) if o != seat and s.markers >> o & 1]
+
+
 def _plays(s, seat, mask, run=False) -> list:
-    ts, n = s.ctx.ts, s.ctx.players
+    ts = s.ctx.ts
     on_train = s.ctx.acts.on_train
     out: list = []
-    if s.uncovered is not None:
-        t, d = s.uncovered
-        if run and t != seat:
-            return out
+    n = s.ctx.players
+    for t in open_trains(s, seat, run):
         name = MEXICAN if t == n else t  # train_name, inlined: this is the playouts' hot path
-        for i in bits(mask & ts.suit[d]):
-            out.append(on_train(seat, ts.tiles[i], name))
-        return out
-    trains = [seat] if run else [seat, n] + [o for o in range(n) if o != seat and s.markers >> o & 1]
-    for t in trains:
-        name = MEXICAN if t == n else t
         for i in bits(mask & ts.suit[s.ends[t]]):
             out.append(on_train(seat, ts.tiles[i], name))
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .placement import far_half, place_on_line
 from .profiles import TEAM_SEATS, has_teams
 from .rules import legal_actions
-from .train import engine_number
+from .train import engine_number, open_trains, train_name
 
 
 def _tile_entry(x, y):
@@ -55,6 +55,9 @@ def _trains(state):
         return out
 
     e = engine_number(state)
+    playable = []  # where the seat on turn may lay, whatever it holds (none while the hub is empty)
+    if state.phase == "play" and state.pending != "engine":
+        playable = [train_name(state, t) for t in open_trains(state, state.turn, state.pending == "run")]
     placed = state.phase != "play" or state.pending != "engine"
     engine_played = bool(state.played >> ts.double[e] & 1) if state.played else False
     uncovered = None
@@ -70,6 +73,7 @@ def _trains(state):
         ],
         "uncovered": uncovered,
         "run": state.turn if state.pending == "run" else None,
+        "playable": playable,
     }
 
 

@@ -159,3 +159,40 @@ def device_state(page) -> dict | None:
         return {phase: f.view.phase, device_seat: f.device_seat, version: f.version,
                 legal: d ? d.legal : [], hand: d ? d.hand : null, line: f.view.line.length}; }"""
     )
+
+
+# -- driving a long round from one phone ------------------------------------------------------
+
+TRAIN_TILES = """() => { const tr = window.__domino.frame.view.trains;
+  return tr.mexican.tiles.length + tr.personal.reduce((s, p) => s + p.tiles.length, 0); }"""
+LINE_TILES = "() => window.__domino.frame.view.line.length"
+
+
+def phone_plays_until(table, ph, count_js, want, limit=600):
+    """The phone plays (a tile when it can, through the server API) until, on its turn, `count_js`
+    on the table page gives at least `want`; when the round ends first, the table deals anew."""
+    state = """() => { const S = window.__domino; const v = S.view;
+      return v && {phase: v.phase, turn: v.turn, seat: S.seat, legal: v.legal, version: S.frame.version}; }"""
+    for _ in range(limit):
+        st = ph.evaluate(state)
+        if st and st["phase"] != "play":
+            cmd = "new_game" if st["phase"] == "game_over" else "start_round"
+            table.evaluate("c => window.__domino.net.request(c).catch(() => null)", cmd)
+            ph.wait_for_function("() => window.__domino.view.phase === 'play'", timeout=TIMEOUT)
+            continue
+        if not st or st["turn"] != st["seat"] or not st["legal"]:
+            ph.wait_for_timeout(30)
+            continue
+        table.wait_for_function("v => window.__domino.frame.version >= v", arg=st["version"], timeout=TIMEOUT)
+        if table.evaluate(count_js) >= want:
+            return st
+        act = next((a for a in st["legal"] if "play" in a), st["legal"][0])
+        err = ph.evaluate(
+            "([a, v]) => window.__domino.net.request('act', {action: a, version: v}).then(() => null, e => e)",
+            [act, st["version"]],
+        )
+        if err is None:
+            ph.wait_for_function("v => window.__domino.frame.version > v", arg=st["version"], timeout=TIMEOUT)
+        else:
+            ph.wait_for_timeout(30)  # a move that came too late for its version: look again
+    raise AssertionError(f"the board never held {want} tiles")

@@ -1,6 +1,7 @@
 """Screenshots of every screen (run by scripts/screens): PNGs into ./screenshots/.
 
-Table 1920x1080 and 1280x720: lobby, playing (line and Mexican Train), results.
+Table 1920x1080 and 1280x720: lobby, playing (line and Mexican Train), results; with --only
+trains, Mexican Train at 4, 8 and 10 seats early and late in a round, and Draw/Block/gaple late.
 Phone 390x844 portrait and 844x390 landscape: join, hand on turn, both-ends choice, results.
 Phone 360x640: join and hand on turn against a computer.
 Single device (1280x800, 390x844, 360x640): lobby, handover cover, hand, the table right after
@@ -172,6 +173,50 @@ def table_mexican(browser, server, out, size, tag):
     ctx.close()
 
 
+def table_late(browser, server, out, size, tag, profile, players, moments):
+    """The table with one phone (seat 0) and computers, shot on the phone's turn when the board
+    holds each of `moments` tiles (Mexican Train counts every train's tiles)."""
+    ctx = browser.new_context(viewport=size, locale="en")
+    table = ctx.new_page()
+    flows.open_table(table, server.url)
+    table.click(f".lobby-game[data-profile='{profile}']")
+    if table.locator("#opt-players").count():
+        table.select_option("#opt-players", str(players))
+    flows.lobby_setup(table, profile, players=None, seats=["phone"] + ["computer:easy"] * (players - 1))
+    pctx = phone_context(browser, PHONE_PORTRAIT)
+    p = pctx.new_page()
+    flows.join_phone(p, flows.join_urls(table)[0], "Ingrid")
+    flows.start_game(table)
+    flows.wait_game(p)
+    count = flows.TRAIN_TILES if profile == "mexican-train" else flows.LINE_TILES
+    for name, want in moments:
+        flows.phone_plays_until(table, p, count, want)
+        shoot(table, out, f"table-{tag}-{profile}-{players}p-{name}")
+    pctx.close()
+    ctx.close()
+
+
+def trains(browser, server, out):
+    """Mexican Train at 4, 8 and 10 seats early and late in a round, and the line games late."""
+    for size, tag in (({"width": 1920, "height": 1080}, "1920"), ({"width": 1280, "height": 720}, "1280")):
+        for players, late in ((4, 34), (8, 44), (10, 48)):
+            with fixed_seed(engine_dealt_seed(players)):
+                table_late(
+                    browser,
+                    server,
+                    out,
+                    size,
+                    tag,
+                    "mexican-train",
+                    players,
+                    [("early", players), ("late", late)],
+                )
+        with fixed_seed(3):
+            table_late(browser, server, out, size, tag, "draw", 4, [("late", 16)])
+            table_late(browser, server, out, size, tag, "block", 4, [("late", 18)])
+            table_late(browser, server, out, size, tag, "gaple", 4, [("late", 14)])
+
+
 def phone_small(browser, server, out):
     """A 360x640 phone against a computer: join, then its turn."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en")
@@ -234,7 +279,7 @@ def solo(browser, server, out):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--out", default=os.path.join(os.getcwd(), "screenshots"))
-    ap.add_argument("--only", help="table|mexican|solo")
+    ap.add_argument("--only", help="table|mexican|trains|solo")
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
     server = LiveServer(tempfile.mkdtemp(prefix="screens-"), COMPUTER_DELAY=0)
@@ -251,6 +296,8 @@ def main(argv=None):
                 with fixed_seed(engine_dealt_seed(4)):
                     table_mexican(browser, server, args.out, {"width": 1920, "height": 1080}, "1920")
                     table_mexican(browser, server, args.out, {"width": 1280, "height": 720}, "1280")
+            if args.only in (None, "trains"):
+                trains(browser, server, args.out)
             if args.only in (None, "solo"):
                 with fixed_seed(1):
                     solo(browser, server, args.out)

@@ -63,6 +63,11 @@ def test_a_long_mexican_train_round_reads_from_the_sofa(live_server, screen, pho
     play_until_board_holds(table, ctx_phone, 40)
     table.wait_for_function("() => window.__domino.frame.view.turn === 0", timeout=TIMEOUT)
     table.wait_for_timeout(300)  # the board draws in the next animation frame
+    # a tile still in flight is measured once it has landed (finite animations done)
+    table.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)",
+        timeout=TIMEOUT,
+    )
     lengths = table.evaluate(TILE_LENGTHS)
     assert len(lengths) >= 12, lengths  # collapsed trains still show their last tiles
     short = [(tile, round(n)) for tile, n in lengths if n < 64]

@@ -84,3 +84,30 @@ def test_no_places_without_a_decision():
     other = 1 - state.turn
     assert view_for(state, other)["legal_places"] == []
     assert view_for(state, None)["legal_places"] == []
+
+
+@pytest.mark.parametrize("options", [{"players": 4}, {"players": 10}, {"players": 5, "first_run": False}])
+def test_playable_trains_are_public_and_hold_every_legal_play(options):
+    """trains.playable, in the table's view: every train a legal play of the seat on turn names,
+    only the uncovered double's train while one is open, and the marked trains otherwise."""
+    seen_uncovered = seen_marked = 0
+    for state in positions("mexican-train", options, games=3, seed=options["players"]):
+        table = view_for(state, None)["trains"]
+        seat = state.turn
+        own = view_for(state, seat)
+        assert own["trains"]["playable"] == table["playable"]  # the same for every seat
+        playable = table["playable"]
+        if own["pending"] == "engine":
+            assert playable == []
+            continue
+        trains = {a["train"] for a in own["legal"] if "play" in a}
+        assert trains <= set(playable), (trains, playable)
+        if table["uncovered"] is not None:
+            seen_uncovered += 1
+            run_elsewhere = own["pending"] == "run" and table["uncovered"]["train"] != seat
+            assert playable == ([] if run_elsewhere else [table["uncovered"]["train"]])
+        elif own["pending"] != "run":
+            marked = {i for i, p in enumerate(table["personal"]) if p["marker"]}
+            seen_marked += bool(marked - {seat})
+            assert set(playable) == {seat, "mexican"} | marked
+    assert seen_uncovered > 3 and seen_marked > 3

@@ -13,6 +13,7 @@ import { tileSVGString } from "../tiles.js";
 import { t, tileName } from "../i18n.js";
 import { el, clear, icon } from "../base/dom.js";
 import { seatName, trainName } from "../base/words.js";
+import { drawYard } from "./trains.js";
 
 // Mexican Train rows, in tile units: the hub's width and a row's height.
 const HUB_W = 1.8;
@@ -164,7 +165,7 @@ export class Board {
     this.maxTile = maxTile;
     this.minTile = minTile;
     // the big screen: no train tile shorter than this (px); long trains collapse their middle
-    this.minLong = minLong;
+    this.minLong = typeof minLong === "function" ? minLong : minLong ? () => minLong : null;
     this.compact = compact;
     this.args = null;
     this.frame = 0;
@@ -485,40 +486,41 @@ export class Board {
     return { s: Math.max(8, s), lines };
   }
 
-  _drawTrains(view, opts, w, h) {
-    const tr = view.trains;
+  /** The last play of the round, and whether it is new since the last drawing (it drops in). */
+  _lastPlay(view) {
     const last = lastPlay(view.history);
     const lastKey = last ? `${view.round}:${last.index}:${last.play}` : null;
-    const animate = lastKey && lastKey !== this.animatedKey;
+    this.animate = !!lastKey && lastKey !== this.animatedKey;
     this.animatedKey = lastKey;
+    return last;
+  }
+
+  _drawTrains(view, opts, w, h) {
+    // the big screen: hub, boneyard and rows that fill the board (trains.js)
+    if (this.minLong && !this.compact) {
+      this.root.classList.add("board--yard");
+      return drawYard(this, view, opts, w, h);
+    }
+    const tr = view.trains;
+    const last = this._lastPlay(view);
+    const animate = this.animate;
     const rows = tr.personal.map((p, i) => ({ train: i, tiles: p.tiles, end: p.end, marker: p.marker }));
     rows.push({ train: "mexican", tiles: tr.mexican.tiles, end: tr.mexican.end, marker: true });
     // compact (phone): a list, one line a train: a narrow name column, the tiles, the open number
-    const minLong = typeof this.minLong === "function" ? this.minLong() : this.minLong;
-    let labelW = this.compact ? Math.min(120, Math.max(72, w * 0.28)) : minLong ? minLong * 3.4 : Math.min(260, Math.max(150, w * 0.14));
+    const labelW = this.compact ? Math.min(120, Math.max(72, w * 0.28)) : Math.min(260, Math.max(150, w * 0.14));
     const labelH = 0;
-    let { s, lines } = this._fitTrains(rows, w, h, labelW, labelH);
-    let cols = 1;
-    if (minLong && s * 2 * 0.96 < minLong) {
-      // keep the tiles readable: one line per train, two columns when the rows do not fit
-      s = minLong / (2 * 0.96);
-      lines = 1;
-      if (rows.length * (TRAIN_ROW_H - 0.25) * s > h - 8) cols = 2;
-      s = Math.max(s, Math.min(s * 1.15, (h - 8) / (Math.ceil(rows.length / cols) * TRAIN_ROW_H)));
-      if (cols > 1) labelW *= 0.7; // owners' names wrap onto two lines, the tiles get the room
-    }
-    const colW = (w - Math.max(HUB_W * s, (minLong ? s * 1.7 : 0) + 8) - 16) / cols;
-    const tilesW = colW - labelW - 24 - (cols === 1 ? 0 : 8);
+    const { s, lines } = this._fitTrains(rows, w, h, labelW, labelH);
+    const tilesW = w - HUB_W * s - 16 - labelW - 24;
     // the hub with the engine double
-    const hubTile = minLong ? s * 1.7 : s * 1.2; // the big screen shows the round's engine large
+    const hubTile = s * 1.2;
     const hub = el("div.train-hub", { style: `width:${Math.max(HUB_W * s, hubTile + 8).toFixed(0)}px` });
     if (tr.engine) {
       const [e] = nums(tr.engine);
       hub.innerHTML = tileSVGString(e, e, { orientation: "vertical", size: hubTile, label: t("table.engine", { tile: tileName(tr.engine) }) });
       hub.dataset.tile = tr.engine;
     }
-    const list = el("div.train-rows", cols > 1 ? { style: `display:grid;grid-template-columns:repeat(${cols}, minmax(0, 1fr));grid-auto-flow:column;grid-template-rows:repeat(${Math.ceil(rows.length / cols)}, auto);column-gap:8px` } : null);
-    const layout = { s, lines, tilesW, labelW, labelH, last, animate, collapse: !!minLong };
+    const list = el("div.train-rows");
+    const layout = { s, lines, tilesW, labelW, labelH, last, animate, collapse: false };
     for (const row of rows) list.append(this._trainRow(row, view, opts, layout));
     clear(this.layer);
     this.layer.style.width = `${w}px`;

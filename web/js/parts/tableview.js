@@ -9,6 +9,7 @@ import { playModeFor } from "../base/prefs.js";
 import { Board } from "./board.js";
 import { HandPanel, installSelector } from "./handpanel.js";
 import { seatColour, seatMark } from "./seatlook.js";
+import { Flights } from "./flights.js";
 
 // How long a seat's "passed" / "drew 2" bubble stays, and how long the table waits for a
 // dropped phone before offering to let the computer play for it.
@@ -45,6 +46,9 @@ export class TableScreen {
     this.bubbles = new Map(); // seat -> {key, since}: when its latest bubble first showed
     this.dropped = new Map(); // seat -> when its phone was first seen gone on its turn
     this.dropTimer = 0;
+    // what just happened, in motion; `flights` lists the last ones started (tests read it)
+    this.flights = [];
+    this.motion = new Flights((f) => (this.flights = [...this.flights.slice(-9), f]));
     this.net = net;
     this.getFrame = getFrame;
     this.seatExtra = seatExtra || (() => null);
@@ -86,7 +90,7 @@ export class TableScreen {
     if (this.tv) this.renderBanner(v, room);
     this.device.render(frame);
     this.renderBoard();
-    if (this.tv) this.flyLastTile(v);
+    if (this.tv) this.animateMoves(v);
     // last move caption and the live region
     const hist = v.history || [];
     const last = hist[hist.length - 1];
@@ -118,7 +122,7 @@ export class TableScreen {
       "div.seat-body",
       el("span.seat-count", { title: t("table.legend_tiles") }, backs(1, 16, 1), String(vs.count)),
       score !== null && score !== undefined ? el("span.seat-score", { title: t(`table.score_kind.${v.score_kind}`) }, "★ ", String(score)) : null,
-      vs.discards ? el("span.seat-discards", t("table.discards", { count: vs.discards })) : null,
+      vs.discards ? el("span.seat-discards", backs(Math.min(vs.discards, 3), 16, 3), t("table.discards", { count: vs.discards })) : null,
     );
     const status = [];
     if (rs.kind === "phone" && rs.taken && !rs.connected && !rs.standin) status.push(el("span.badge.badge--off", icon("warn"), " ", t("app.offline")));
@@ -143,31 +147,36 @@ export class TableScreen {
     );
   }
 
-  /** The tile just played travels from its seat's panel to its place (a fade when the screen
-   * asks for less motion). Runs in the frame after the board has drawn it. */
-  flyLastTile(v) {
+  /** What just happened travels across the table (flights.js): the tiles played, drawn and
+   * discarded since the last update, all started in the frame after the board has drawn. */
+  animateMoves(v) {
     const hist = v.history || [];
-    const last = hist[hist.length - 1];
-    const key = `${v.round}:${hist.length}`;
-    const first = this.flownKey === undefined;
-    if (key === this.flownKey) return;
-    this.flownKey = key;
-    if (first || !last || !last.play) return;
-    requestAnimationFrame(() => {
-      const tile = this.boardBox.querySelector(".board-tile--enter");
-      const seat = this.grid.querySelector(`.seat[data-seat="${last.seat}"]`);
-      if (!tile || !seat || !tile.animate) return;
-      const from = seat.getBoundingClientRect();
-      const to = tile.getBoundingClientRect();
-      const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-      const dy = from.top + from.height / 2 - (to.top + to.height / 2);
-      const calm = matchMedia("(prefers-reduced-motion: reduce)").matches;
-      const frames = calm ? [{ opacity: 0 }, { opacity: 1 }] : [{ transform: `translate(${dx}px, ${dy}px) scale(0.7)`, opacity: 0.7 }, { transform: "none", opacity: 1 }];
-      const duration = calm ? 250 : 380;
-      tile.style.animation = "none"; // instead of the board's own drop-in
-      tile.animate(frames, { duration, easing: "cubic-bezier(0.2, 0.8, 0.3, 1)" });
-      this.flights = [...(this.flights || []).slice(-9), { seat: last.seat, tile: last.play, duration, calm }];
-    });
+    const key = `${v.round}`;
+    const seen = this.movesSeen;
+    this.movesSeen = { key, n: hist.length };
+    if (!seen || seen.key !== key || hist.length <= seen.n) return; // first sight, a new round, an undo
+    const seatRect = (i) => {
+      const s = this.grid.querySelector(`.seat[data-seat="${i}"]`);
+      return s ? s.getBoundingClientRect() : null;
+    };
+    const part = (i, sel) => {
+      const s = this.grid.querySelector(`.seat[data-seat="${i}"]`);
+      const p = s && (s.querySelector(sel) || s);
+      return p ? p.getBoundingClientRect() : null;
+    };
+    const boneyard = () => {
+      const b = this.boardBox.querySelector("[data-boneyard]") || document.querySelector(".info-bone");
+      return (b || this.boardBox).getBoundingClientRect();
+    };
+    const fresh = hist.slice(Math.max(seen.n, hist.length - 4));
+    const lastPlay = fresh.length && fresh[fresh.length - 1].play ? fresh[fresh.length - 1] : null;
+    for (const h of fresh) {
+      if (h.draw) this.motion.queue({ kind: "draw", seat: h.seat, from: boneyard, to: () => part(h.seat, ".seat-count") });
+      else if ("discard" in h) this.motion.queue({ kind: "discard", seat: h.seat, from: () => part(h.seat, ".seat-head"), to: () => part(h.seat, ".seat-discards") });
+    }
+    if (lastPlay) {
+      this.motion.queue({ kind: "play", seat: lastPlay.seat, tile: lastPlay.play, from: () => seatRect(lastPlay.seat), to: () => this.boardBox.querySelector(".board-tile--enter") });
+    }
   }
 
   /** What the icons on the seat panels mean. */

@@ -1,0 +1,231 @@
+"""Mexican Train on the TV: the hub and every train with its badge inside the screen at 8 and 10
+seats (1920x1080 and 1280x720), tiles at least 64 px long at 1080p, the trains the seat on turn
+may play on highlighted exactly as the server says; whole rounds with four phones, and with ten
+seats of which six are computers, finish; draws and discards fly (or fade)."""
+
+from __future__ import annotations
+
+import pytest
+from flows import (
+    TIMEOUT,
+    TRAIN_TILES,
+    join_phone,
+    join_urls,
+    lobby_setup,
+    open_table,
+    phone_plays_until,
+    phone_state,
+    play_one,
+    start_game,
+    wait_game,
+)
+
+# Where the yard's parts are, the badges' numbers and the highlighted trains, as the table shows them.
+YARD = """() => {
+  const W = innerWidth, H = innerHeight;
+  const inside = (n) => { if (!n) return false; const r = n.getBoundingClientRect();
+    return r.width > 0 && r.left >= -0.5 && r.top >= -0.5 && r.right <= W + 0.5 && r.bottom <= H + 0.5; };
+  const rows = [...document.querySelectorAll('.table-board .yard-row')].map((row) => {
+    const badge = row.querySelector('.yard-badge');
+    return {train: row.dataset.train, playable: row.dataset.playable === 'true',
+            badge: badge && badge.textContent, inside: inside(row) && inside(badge),
+            shown: row.querySelectorAll('.board-tile').length};
+  });
+  const tiles = [...document.querySelectorAll('.table-board .board-tile')].map((t) => {
+    const r = t.getBoundingClientRect(); return Math.max(r.width, r.height); });
+  const hidden = [...document.querySelectorAll('.table-board .train-more')]
+    .reduce((n, m) => n + Number(m.textContent.slice(1)), 0);
+  return {rows, tiles, hidden, hub: inside(document.querySelector('.yard-hub')),
+          engine: inside(document.querySelector('.yard-engine')),
+          boneyard: document.querySelector('.yard-boneyard-n').textContent,
+          round: document.querySelector('.yard-round').textContent};
+}"""
+
+SIZES = [(1920, 1080), (1280, 720)]
+
+
+def check_yard(table, view):
+    """The yard as drawn matches the view and fits the screen (at the current size)."""
+    table.wait_for_function("v => window.__domino.frame.version >= v", arg=view["version"], timeout=TIMEOUT)
+    # the board draws in the next animation frame; a tile in flight is measured once it lands
+    table.wait_for_timeout(60)
+    table.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)",
+        timeout=TIMEOUT,
+    )
+    yard = table.evaluate(YARD)
+    tr = view["trains"]
+    want = [str(i) for i in range(view["players"])] + ["mexican"]
+    assert [r["train"] for r in yard["rows"]] == want
+    ends = [str(p["end"]) for p in tr["personal"]] + [str(tr["mexican"]["end"])]
+    assert [r["badge"] for r in yard["rows"]] == ends
+    assert all(r["inside"] for r in yard["rows"]), yard["rows"]
+    assert yard["hub"] and yard["engine"]
+    assert yard["boneyard"] == str(view["boneyard"])
+    assert yard["round"] == f"Round {view['round']} of 13"
+    # the highlighted trains are exactly the server's `playable` (none when nobody is on turn)
+    playable = {str(x) for x in tr["playable"]} if view["phase"] == "play" else set()
+    assert {r["train"] for r in yard["rows"] if r["playable"]} == playable
+    return yard
+
+
+def table_view(table):
+    return table.evaluate("() => ({...window.__domino.frame.view, version: window.__domino.frame.version})")
+
+
+def check_both_sizes(table, view):
+    for w, h in SIZES:
+        table.set_viewport_size({"width": w, "height": h})
+        yard = check_yard(table, view)
+        if h == 1080:
+            short = [round(n) for n in yard["tiles"] if n < 64]
+            assert not short, yard["tiles"]
+        # every tile on the trains is drawn or counted in its train's "+n"
+        tr = view["trains"]
+        on_trains = len(tr["mexican"]["tiles"]) + sum(len(p["tiles"]) for p in tr["personal"])
+        assert len(yard["tiles"]) + yard["hidden"] == on_trains, (len(yard["tiles"]), yard["hidden"])
+        # each train shows at least its last tile, and at 1080p most of the board
+        trains = [p["tiles"] for p in tr["personal"]] + [tr["mexican"]["tiles"]]
+        assert all(r["shown"] >= 1 for r, tiles in zip(yard["rows"], trains) if tiles), yard["rows"]
+        if h == 1080:
+            assert len(yard["tiles"]) >= min(on_trains, 8)
+    table.set_viewport_size({"width": 1920, "height": 1080})
+
+
+def act_by_api(page, st):
+    """The phone's move straight through its connection (a tile when it can): quicker than taps."""
+    act = next((a for a in st["legal"] if "play" in a), st["legal"][0])
+    page.evaluate(
+        "([a, v]) => window.__domino.net.request('act', {action: a, version: v})", [act, st["version"]]
+    )
+    page.wait_for_function("v => window.__domino.frame.version > v", arg=st["version"], timeout=2 * TIMEOUT)
+
+
+TABLE_TURN = """() => { const f = window.__domino.frame;
+  return {version: f.version, phase: f.view.phase, turn: f.view.turn}; }"""
+
+
+def seat_phones(table, phone, names):
+    """A phone joins every open seat of the lobby, in seat order: {seat: page}."""
+    urls = join_urls(table)
+    pages = {}
+    for seat, name in zip(sorted(urls), names):
+        pages[seat] = phone()
+        join_phone(pages[seat], urls[seat], name)
+    start_game(table)
+    for p in pages.values():
+        wait_game(p)
+    return pages
+
+
+def drive_round(table, pages, on_turn=lambda page, st: None, limit=2000):
+    """The phones play the round to its end (computers play the other seats); on_turn(page, st)
+    runs on each phone turn before its move, with the table showing that same version."""
+    for _ in range(limit):
+        tv = table.evaluate(TABLE_TURN)
+        if tv["phase"] != "play":
+            return
+        page = pages.get(tv["turn"])
+        st = phone_state(page) if page else None
+        if not st or st["version"] != tv["version"] or st["turn"] != st["seat"] or not st["legal"]:
+            table.wait_for_timeout(20)  # a computer thinks, or a frame is on its way
+            continue
+        on_turn(page, st)
+        act_by_api(page, st)
+    raise AssertionError("the round did not end")
+
+
+def test_eight_seats_late_in_a_round_fit_both_sizes(live_server, screen, phone):
+    table = screen(1920, 1080)
+    open_table(table, live_server.url)
+    lobby_setup(table, "mexican-train", players=8, seats=["phone"] + ["computer:easy"] * 7)
+    ph = phone()
+    join_phone(ph, join_urls(table)[0], "Ingrid")
+    start_game(table)
+    wait_game(ph)
+    phone_plays_until(table, ph, TRAIN_TILES, 40)
+    view = table_view(table)
+    assert view["turn"] == 0 and view["trains"]["playable"]
+    check_both_sizes(table, view)
+    # the phone's own legal plays all go to highlighted trains
+    legal = ph.evaluate("() => window.__domino.view.legal")
+    trains = {str(a["train"]) for a in legal if "play" in a}
+    lit = {r["train"] for r in table.evaluate(YARD)["rows"] if r["playable"]}
+    assert trains <= lit
+
+
+def test_ten_seats_six_computers_play_a_whole_round(live_server, screen, phone):
+    """Four phones and six computers: the yard fits at both sizes early and late, the highlight
+    follows the phones' turns, and the round ends."""
+    table = screen(1920, 1080)
+    open_table(table, live_server.url)
+    seats = ["phone", "computer:easy", "phone", "computer:easy", "phone", "computer:easy"]
+    seats += ["phone", "computer:easy", "computer:easy", "computer:easy"]
+    lobby_setup(table, "mexican-train", players=10, seats=seats)
+    pages = seat_phones(table, phone, ["Ana", "Bo", "Cy", "Di"])
+    checked = set()
+
+    def on_turn(page, st):
+        tiles = table.evaluate(TRAIN_TILES)
+        stage = "late" if tiles >= 30 else "early" if tiles >= 10 else None
+        if stage and stage not in checked:
+            check_both_sizes(table, table_view(table))
+            checked.add(stage)
+
+    drive_round(table, pages, on_turn)
+    assert "early" in checked
+    # the round may end before 30 tiles lie on the trains; when it did not, late was checked too
+    tiles = table.evaluate(TRAIN_TILES)
+    assert "late" in checked or tiles < 34, tiles
+    assert table.evaluate("() => window.__domino.frame.view.trains.playable") == []
+
+
+def test_four_phones_play_a_whole_round_and_draws_fly(live_server, screen, phone):
+    table = screen(1920, 1080)
+    open_table(table, live_server.url)
+    lobby_setup(table, "mexican-train", players=4, seats=["phone"] * 4)
+    pages = seat_phones(table, phone, ["Ana", "Bo", "Cy", "Di"])
+    kinds = set()
+
+    def on_turn(page, st):
+        # the flights of the moves before this turn (the log keeps the last ten)
+        kinds.update(f["kind"] for f in table.evaluate("() => window.__domino.table.flights"))
+
+    drive_round(table, pages, on_turn)
+    hist = table.evaluate("() => window.__domino.frame.view.history")
+    assert any(h.get("play") for h in hist)
+    assert "play" in kinds
+    if any(h.get("draw") for h in hist[:-2]):
+        assert "draw" in kinds, kinds
+    flights = table.evaluate("() => window.__domino.table.flights")
+    assert all(f["duration"] <= 400 and not f["calm"] for f in flights), flights
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_a_gaple_discard_goes_face_down_onto_its_seat(live_server, screen, phone, motion):
+    table = screen(1280, 720, reduced_motion=motion)
+    open_table(table, live_server.url)
+    lobby_setup(table, "gaple", seats=["phone"] + ["computer:easy"] * 3)
+    ph = phone()
+    join_phone(ph, join_urls(table)[0], "Siti")
+    start_game(table)
+    wait_game(ph)
+    table.evaluate("() => { window.__domino.table.flights = []; }")
+    for _ in range(300):
+        if table.evaluate("() => window.__domino.table.flights.some(f => f.kind === 'discard')"):
+            break
+        st = phone_state(ph)
+        if st["phase"] != "play":
+            table.evaluate("() => window.__domino.net.request('start_round').catch(() => null)")
+            ph.wait_for_function("() => window.__domino.view.phase === 'play'", timeout=TIMEOUT)
+        elif st["turn"] == st["seat"] and st["legal"]:
+            play_one(ph, st, choose=lambda legal: next((a for a in legal if "discard" in a), legal[0]))
+        else:
+            ph.wait_for_timeout(30)
+    flights = [f for f in table.evaluate("() => window.__domino.table.flights") if f["kind"] == "discard"]
+    assert flights, "no discard was seen"
+    assert all(f["calm"] == (motion == "reduce") for f in flights), flights
+    assert all(f["duration"] == (250 if motion == "reduce" else 380) for f in flights), flights
+    # the seat that discarded shows its face-down pile
+    seat = flights[-1]["seat"]
+    assert table.locator(f".seat[data-seat='{seat}'] .seat-discards .backs svg").count() >= 1
