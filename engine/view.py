@@ -6,7 +6,7 @@ from __future__ import annotations
 from .placement import far_half, place_on_line
 from .profiles import TEAM_SEATS, has_teams
 from .rules import legal_actions
-from .train import engine_number
+from .train import engine_number, round_engine
 
 
 def _tile_entry(x, y):
@@ -134,6 +134,12 @@ def view_for(state, seat) -> dict:
         "max_pip": profile.max_pip,
         "target": profile.target,
         "rounds_total": profile.rounds,
+        # Mexican Train: every round's engine double, public from the start (round 1 first)
+        "round_engines": [
+            f"{e}-{e}" for e in (round_engine(ts.max_pip, r) for r in range(1, profile.rounds + 1))
+        ]
+        if train
+        else None,
         "play_default": profile.play_default,
         "move_record": profile.move_record,
         "line": [] if train else [_tile_entry(x, y) for x, y in state.line_tiles()],
