@@ -15,7 +15,7 @@ import { Net } from "./net.js";
 import { el, clear, toast } from "./dom.js";
 import { openDialog } from "./dialogs.js";
 import { errorText } from "./words.js";
-import { rulesBody, rulesTitle } from "../parts/results.js";
+import { rulesBody, rulesTitle } from "../parts/rules.js";
 
 /** The bar that says the link is down; gone when it is up again. */
 function showNetbar(status) {
@@ -41,6 +41,7 @@ export class Page {
     this.dialog = null; // the open dialog ({kind, auto, close, panel})
     this.resultsFor = null; // the round whose results opened by themselves
     this.wideDialogs = false;
+    this.profiles = null; // GET /api/profiles, once the rules need it
   }
 
   get view() {
@@ -113,13 +114,27 @@ export class Page {
     if (this.dialog) this.dialog.close();
   }
 
-  openRules() {
+  /** A profile's facts (GET /api/profiles, engine.catalogue); null when the server is away. */
+  async profileFacts(profile) {
+    if (!this.profiles) {
+      try {
+        const res = await fetch("/api/profiles");
+        if (res.ok) this.profiles = await res.json();
+      } catch {
+        /* the rules' text still shows */
+      }
+    }
+    return (this.profiles && this.profiles[profile]) || null;
+  }
+
+  async openRules() {
     this.closeDialog();
     const profile = this.view && this.view.profile;
+    const facts = profile ? await this.profileFacts(profile) : null;
     this.pause(true, "rules");
     this.showDialog("rules", {
       title: rulesTitle(profile),
-      body: rulesBody(profile),
+      body: rulesBody(profile, facts),
       className: "dlg-rules",
       wide: this.wideDialogs,
       onClose: () => this.pause(false),
