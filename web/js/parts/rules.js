@@ -171,15 +171,18 @@ function scorePic(facts) {
     return picture("score", countRows(rows, 520), 520, 340, caption);
   }
   if (facts.score_kind === "team_points") {
+    // team A goes out while B has 0: A scores; B goes out while A has points: both back to 0
     const items = [
-      { text: "A 2 : 0 B", x: 20, y: 70, size: 40 },
-      { arrow: [230, 58, 290, 58] },
-      { text: "A 3 : 0 B", x: 310, y: 70, size: 40, colour: "#f5b301" },
-      { text: "A 2 : 0 B", x: 20, y: 190, size: 40 },
-      { arrow: [230, 178, 290, 178] },
-      { text: "A 0 : 0 B", x: 310, y: 190, size: 40, colour: "#ef5350" },
+      { tile: "4-1", x: 10, y: 38, hl: "last" },
+      { text: "A 2 : 0 B", x: 110, y: 70, size: 38 },
+      { arrow: [300, 58, 340, 58] },
+      { text: "3 : 0", x: 360, y: 70, size: 38, colour: "#f5b301" },
+      { tile: "2-0", x: 10, y: 158, hl: "last" },
+      { text: "A 2 : 0 B", x: 110, y: 190, size: 38 },
+      { arrow: [300, 178, 340, 178] },
+      { text: "0 : 0", x: 360, y: 190, size: 38, colour: "#ef5350" },
     ];
-    return picture("score", items, 520, 230, t("rules.pic.score_six_love", { target: facts.target }));
+    return picture("score", items, 480, 230, t("rules.pic.score_six_love", { target: facts.target }));
   }
   const others = facts.max_pip >= 12 ? [["12-11", "5-0"], ["6-6"]] : [["6-4", "3-2"], ["5-5"]];
   const rows = [{ hand: [], best: true }, { hand: others[0] }, { hand: others[1] }];
@@ -227,7 +230,7 @@ function trainsPic(facts) {
       items.push({ tile, x, y: tr.y });
       x += 2 * S + 4;
     }
-    items.push({ badge: tr.end, x: x + 24, y: tr.y + S / 2 }, { text: tr.label, x: 180, y: tr.y - 8, size: 26, colour: tr.colour || "#fff" });
+    items.push({ badge: tr.end, x: x + 24, y: tr.y + S / 2 }, { text: tr.label, x: 180, y: tr.y - 8, size: 32, colour: tr.colour || "#fff" });
     if (tr.marker) items.push({ marker: true, x: x + 80, y: tr.y + S / 2 });
   }
   return picture("trains", items, 560, 320, t("rules.pic.trains", { name: NAMES[1] }));
@@ -235,8 +238,8 @@ function trainsPic(facts) {
 
 function trainDrawPic(facts) {
   const e = facts.max_pip;
-  const items = [{ text: `${seatMark(0)} ${NAMES[0]}`, x: 20, y: 34, size: 26, colour: seatColour(0) }, { tile: `${e}-9`, x: 20, y: 50 }, { badge: 9, x: 130, y: 70 }];
-  items.push({ text: t("table.boneyard"), x: 20, y: 160, size: 26 });
+  const items = [{ text: `${seatMark(0)} ${NAMES[0]}`, x: 20, y: 34, size: 32, colour: seatColour(0) }, { tile: `${e}-9`, x: 20, y: 50 }, { badge: 9, x: 130, y: 70 }];
+  items.push({ text: t("table.boneyard"), x: 20, y: 160, size: 32 });
   for (let i = 0; i < 3; i++) items.push({ tile: "0-0", down: true, x: 20 + i * 10, y: 175 - i * 6 });
   items.push({ arrow: [150, 220, 230, 220] }, { tile: "4-2", x: 250, y: 180, v: true, dim: true }, { text: `“${t("hand.pass")}”`, x: 320, y: 230, size: 34, colour: "#f5b301" });
   items.push({ arrow: [330, 120, 200, 74] }, { marker: true, x: 360, y: 110 });
