@@ -28,7 +28,7 @@ GAMES = [  # (name, profile, players, options, until)
     ("draw-round", "draw", 3, None, "round"),
     ("gaple-round", "gaple", 4, {"partners": True}, "round"),
     ("draw-match", "draw", 3, None, "match"),
-    ("mexican-match", "mexican-train", 4, None, "match"),
+    ("mexican-match", "mexican-train", 3, None, "match"),
 ]
 
 

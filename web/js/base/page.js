@@ -15,7 +15,6 @@ import { Net } from "./net.js";
 import { el, clear, toast } from "./dom.js";
 import { openDialog } from "./dialogs.js";
 import { errorText } from "./words.js";
-import { rulesBody, rulesTitle } from "../parts/rules.js";
 
 /** The bar that says the link is down; gone when it is up again. */
 function showNetbar(status) {
@@ -130,7 +129,8 @@ export class Page {
   async openRules() {
     this.closeDialog();
     const profile = this.view && this.view.profile;
-    const facts = profile ? await this.profileFacts(profile) : null;
+    // the pictures and their facts load on first use, not with the page
+    const [{ rulesBody, rulesTitle }, facts] = await Promise.all([import("../parts/rules.js"), profile ? this.profileFacts(profile) : null]);
     this.pause(true, "rules");
     this.showDialog("rules", {
       title: rulesTitle(profile),

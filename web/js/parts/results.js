@@ -10,8 +10,6 @@ import { el, icon } from "../base/dom.js";
 import { seatName, describeMove } from "../base/words.js";
 import { seatColour, seatMark } from "./seatlook.js";
 
-export { rulesBody, rulesTitle } from "./rules.js";
-
 function tileBox(tile, size, extra = {}) {
   const [a, b] = tile.split("-").map(Number);
   return el("span", { html: tileSVGString(a, b, { orientation: "vertical", size, label: tileName(tile) }), dataset: { reveal: tile }, ...extra });
