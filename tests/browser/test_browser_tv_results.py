@@ -171,3 +171,17 @@ def test_a_mexican_train_match_end_shows_thirteen_rounds_with_their_engines(live
         ".podium-step", "els => els.map(e => [+e.dataset.place, +e.dataset.score])"
     )
     assert [score for _, score in sorted(places)] == sorted(view["scores"])
+
+
+def test_without_motion_the_moment_fades_in_and_shows_the_score_at_once(live_server, screen):
+    table = screen(1920, 1080, reduced_motion="reduce")
+    computers_at_table(table, live_server.url, "draw", 2)
+    wait_round_end(table, 1)
+    result = table.evaluate(VIEW)["result"]
+    names = table.evaluate(
+        "() => ['.results-moment', '.results-reveal'].map(s => getComputedStyle(document.querySelector(s)).animationName)"
+    )
+    assert names == ["results-fade", "results-fade"]
+    if result["winner"] is not None:
+        shown = table.text_content(".moment-total")  # no count: the score as it is now
+        assert shown == str(result["scores"][result["winner"]])
