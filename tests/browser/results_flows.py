@@ -76,5 +76,8 @@ def phone_watching(table, phone, base_url, profile, players=2, name="Siti", opti
     join_phone(phone, url, name)
     table.click(".lobby-start")
     table.wait_for_function("() => window.__domino.frame.view", timeout=TIMEOUT)
-    table.evaluate("l => window.__domino.command('standin', {seat: 0, level: l})", level)
+    for _ in range(5):  # a busy server may refuse a command: ask again
+        if table.evaluate("l => window.__domino.command('standin', {seat: 0, level: l})", level):
+            break
+        table.wait_for_timeout(500)
     table.wait_for_function("() => window.__domino.frame.room.seats[0].standin", timeout=TIMEOUT)
