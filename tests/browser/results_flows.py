@@ -4,6 +4,7 @@ screen: shared by the results browser tests and the results screenshots."""
 from __future__ import annotations
 
 from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 LONG = 120_000  # a whole match of computers, written to disk move by move
 
@@ -33,12 +34,24 @@ def computers_at_table(page, base_url, profile, players=2, options=None, level="
 
 
 def wait_round_end(page, round_no, timeout=LONG):
-    """Until round `round_no` is over and its results are shown."""
-    page.wait_for_function(
-        "n => { const v = window.__domino.frame.view; return v && v.round === n && v.phase !== 'play'; }",
-        arg=round_no,
-        timeout=timeout,
-    )
+    """Until round `round_no` is over and its results are shown. A phone seat whose stand-in
+    ended (the phone came back: its player takes over) gets the computer again."""
+    step = 2_000
+    for _ in range(0, timeout, step):
+        try:
+            page.wait_for_function(
+                "n => { const v = window.__domino.frame.view; return v && v.round === n && v.phase !== 'play'; }",
+                arg=round_no,
+                timeout=step,
+            )
+            break
+        except PlaywrightTimeout:
+            page.evaluate(
+                "() => { const s = window.__domino.frame.room.seats[0];"
+                " if (s.kind === 'phone' && s.taken && !s.standin) window.__domino.command('standin', {seat: 0, level: 'easy'}); }"
+            )
+    else:
+        raise AssertionError(f"round {round_no} did not end")
     page.wait_for_selector(".dlg-results .results-reveal", state="attached", timeout=TIMEOUT)
 
 

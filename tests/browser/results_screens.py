@@ -50,29 +50,30 @@ def gaple_with_discards(table, phone):
 
 
 def games(browser, server, out, lang, only):
+    """Each game once: the table shot at 1920x1080, then resized to 1280x720; the phone."""
     for name, profile, players, options, until in GAMES:
         if only and only not in name:
             continue
-        for tag, size in TABLES.items():
-            tctx = browser.new_context(viewport=size, locale=lang)
-            pctx = browser.new_context(
-                viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=lang
-            )
-            table, phone = tctx.new_page(), pctx.new_page()
-            rf.phone_watching(table, phone, server.url, profile, players, options=options)
-            if until == "match":
-                rf.play_to_match_end(table)
-                phone.wait_for_selector(".dlg-results .podium")
-            elif profile == "gaple":
-                gaple_with_discards(table, phone)
-            else:
-                rf.wait_round_end(table, 1)
-                phone.wait_for_selector(".dlg-results .results-reveal", state="attached")
-            shoot(table, out, f"table-{tag}-{lang}-{name}")
-            if tag == "1920":
-                shoot(phone, out, f"phone-{lang}-{name}")
-            tctx.close()
-            pctx.close()
+        tctx = browser.new_context(viewport=TABLES["1920"], locale=lang)
+        pctx = browser.new_context(
+            viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=lang
+        )
+        table, phone = tctx.new_page(), pctx.new_page()
+        rf.phone_watching(table, phone, server.url, profile, players, options=options)
+        if until == "match":
+            rf.play_to_match_end(table)
+            phone.wait_for_selector(".dlg-results .podium")
+        elif profile == "gaple":
+            gaple_with_discards(table, phone)
+        else:
+            rf.wait_round_end(table, 1)
+            phone.wait_for_selector(".dlg-results .results-reveal", state="attached")
+        shoot(table, out, f"table-1920-{lang}-{name}")
+        shoot(phone, out, f"phone-{lang}-{name}")
+        table.set_viewport_size(TABLES["1280"])
+        shoot(table, out, f"table-1280-{lang}-{name}")
+        tctx.close()
+        pctx.close()
 
 
 def rules(browser, server, out, lang):
