@@ -71,6 +71,7 @@ def games(browser, server, out, lang, only):
         shoot(table, out, f"table-1920-{lang}-{name}")
         shoot(phone, out, f"phone-{lang}-{name}")
         table.set_viewport_size(TABLES["1280"])
+        table.evaluate("() => window.__domino.refreshResults()")  # drawn again for this size
         shoot(table, out, f"table-1280-{lang}-{name}")
         tctx.close()
         pctx.close()
