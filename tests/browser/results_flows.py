@@ -66,9 +66,12 @@ def play_to_match_end(page, timeout=LONG):
     raise AssertionError("the match did not end")
 
 
-def phone_watching(table, phone, base_url, profile, players=2, name="Siti", options=None, level="easy"):
+def phone_watching(
+    table, phone, base_url, profile, players=2, name="Siti", options=None, level="easy", standin=True
+):
     """Seat 0 is a phone (its player named `name`) on which a computer stands in, every other
-    seat a computer: the phone sees every round's results as a player would."""
+    seat a computer: the phone sees every round's results as a player would. Without
+    `standin` the game waits for the phone's player at seat 0's first turn."""
     open_table(table, base_url)
     chosen = profile in ("draw", "block", "mexican-train")
     lobby_setup(table, profile, players=players if chosen else None)
@@ -89,8 +92,13 @@ def phone_watching(table, phone, base_url, profile, players=2, name="Siti", opti
     join_phone(phone, url, name)
     table.click(".lobby-start")
     table.wait_for_function("() => window.__domino.frame.view", timeout=TIMEOUT)
-    for _ in range(5):  # a busy server may refuse a command: ask again
-        if table.evaluate("l => window.__domino.command('standin', {seat: 0, level: l})", level):
-            break
-        table.wait_for_timeout(500)
-    table.wait_for_function("() => window.__domino.frame.room.seats[0].standin", timeout=TIMEOUT)
+    if not standin:
+        return
+    for _ in range(10):  # a busy server may refuse it, a reconnecting phone ends it: ask again
+        table.evaluate("l => window.__domino.command('standin', {seat: 0, level: l})", level)
+        try:
+            table.wait_for_function("() => window.__domino.frame.room.seats[0].standin", timeout=2_000)
+            return
+        except PlaywrightTimeout:
+            pass
+    raise AssertionError("no stand-in for the phone seat")

@@ -85,7 +85,7 @@ def rules(browser, server, out, lang):
         )
         table, phone = tctx.new_page(), pctx.new_page()
         players = 4 if profile != "draw" else 2
-        rf.phone_watching(table, phone, server.url, profile, players)
+        rf.phone_watching(table, phone, server.url, profile, players, standin=False)
         for page, tag in ((table, "table-1920"), (phone, "phone")):
             page.evaluate("() => window.__domino.openRules()")  # in place of any open dialog
             page.wait_for_selector(".dlg-rules .rules-pic")
