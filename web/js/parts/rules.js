@@ -123,8 +123,8 @@ function drawPic() {
 
 function passPic() {
   const row = line(["6-3", "3-6"], 60, 40);
-  const items = [...row.items, ...hand(["5-2", "1-0", "4-4"], 60, 160, { "5-2": { dim: true }, "1-0": { dim: true }, "4-4": { dim: true } })];
-  items.push({ text: `“${t("hand.pass")}”`, x: 260, y: 215, size: 40, colour: "#f5b301" });
+  const items = [...row.items, ...hand(["5-2", "1-0", "4-4"], 40, 160, { "5-2": { dim: true }, "1-0": { dim: true }, "4-4": { dim: true } })];
+  items.push({ text: `“${t("hand.pass")}”`, x: 225, y: 215, size: 36, colour: "#f5b301" });
   return picture("pass", items, 440, 260, t("rules.pic.pass"));
 }
 
@@ -241,9 +241,9 @@ function trainDrawPic(facts) {
   const items = [{ text: `${seatMark(0)} ${NAMES[0]}`, x: 20, y: 34, size: 32, colour: seatColour(0) }, { tile: `${e}-9`, x: 20, y: 50 }, { badge: 9, x: 130, y: 70 }];
   items.push({ text: t("table.boneyard"), x: 20, y: 160, size: 32 });
   for (let i = 0; i < 3; i++) items.push({ tile: "0-0", down: true, x: 20 + i * 10, y: 175 - i * 6 });
-  items.push({ arrow: [150, 220, 230, 220] }, { tile: "4-2", x: 250, y: 180, v: true, dim: true }, { text: `“${t("hand.pass")}”`, x: 320, y: 230, size: 34, colour: "#f5b301" });
+  items.push({ arrow: [150, 220, 230, 220] }, { tile: "4-2", x: 250, y: 180, v: true, dim: true }, { text: `“${t("hand.pass")}”`, x: 375, y: 236, size: 32, colour: "#f5b301", anchor: "middle" });
   items.push({ arrow: [330, 120, 200, 74] }, { marker: true, x: 360, y: 110 });
-  return picture("train-draw", items, 460, 280, t("rules.pic.train_draw"));
+  return picture("train-draw", items, 475, 280, t("rules.pic.train_draw"));
 }
 
 /** The pictures of a profile, from its catalogue entry. */
