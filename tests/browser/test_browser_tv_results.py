@@ -62,6 +62,14 @@ def test_a_round_end_shows_the_winner_moment_then_every_hand_and_count(live_serv
         height = table.evaluate("() => document.querySelector('.moment-name').getBoundingClientRect().height")
         assert height >= 56  # the name large: twice the panel's 28 px text at 1080p
     assert_every_hand_and_count(table, view)
+    # a new frame, once the moment has played, draws the panel again without a second one
+    table.wait_for_timeout(2600)
+    table.evaluate("() => window.__domino.refreshResults()")
+    again = table.evaluate("() => getComputedStyle(document.querySelector('.results-reveal')).animationName")
+    assert again == "none"
+    if result["winner"] is not None:
+        assert table.text_content(".moment-total") == str(result["scores"][result["winner"]])
+    assert_every_hand_and_count(table, view)
 
 
 def test_a_gaple_round_end_shows_the_discards_and_says_that_they_count(live_server, screen):

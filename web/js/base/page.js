@@ -105,6 +105,7 @@ export class Page {
     });
     d.kind = kind;
     d.auto = auto;
+    d.openedAt = performance.now();
     this.dialog = d;
     return d;
   }
@@ -177,7 +178,14 @@ export class Page {
     const body = this.dialog && this.dialog.panel.querySelector(".dialog-body");
     if (!body) return;
     clear(body);
-    body.append(this.resultsContent());
+    const content = this.resultsContent();
+    // the same results again (a new frame, a resize) once the moment has played: no second
+    // celebration (a frame right after the opening, such as the pause, replays it unseen)
+    if (performance.now() - this.dialog.openedAt > 2500) {
+      content.classList.add("results--again");
+      for (const n of content.querySelectorAll("[data-count-to]")) n.textContent = n.dataset.countTo;
+    }
+    body.append(content);
   }
 
   /** After a round the results open once by themselves; the next round closes them. */

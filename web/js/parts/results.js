@@ -107,10 +107,15 @@ const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(pre
 
 /** Counts a number up in an element's text (once it is in the page); at once without motion. */
 function countUp(node, from, to, ms = 900) {
+  node.dataset.countTo = String(to);
   node.textContent = String(reducedMotion() ? to : from);
   if (reducedMotion() || from === to || typeof requestAnimationFrame !== "function") return node;
   let start = null;
   const step = (now) => {
+    if (node.closest(".results--again")) {
+      node.textContent = String(to); // drawn again for a new frame: the moment has been seen
+      return;
+    }
     if (start === null) start = now;
     const k = Math.min(1, (now - start) / ms);
     const eased = 1 - (1 - k) ** 3;
