@@ -28,7 +28,7 @@ def row_tiles(table, seat, selector):
 
 def assert_every_hand_and_count(table, view):
     for s in range(view["players"]):
-        assert row_tiles(table, s, ".results-hand > .results-tiles") == view["reveal"]["hands"][s]
+        assert row_tiles(table, s, ".results-handbox > .results-tiles") == view["reveal"]["hands"][s]
         assert row_tiles(table, s, ".results-tiles--down") == view["reveal"]["discards"][s]
         count = table.text_content(f".dlg-results tr[data-seat='{s}'] .results-count")
         assert count == str(view["result"]["totals"][s])

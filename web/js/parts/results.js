@@ -174,8 +174,10 @@ function resultRow(view, room, s, { mySeat, tileSize }) {
   const reveal = view.reveal || { hands: [], discards: [] };
   const hand = reveal.hands[s] || [];
   const disc = reveal.discards[s] || [];
-  const cell = el("td.results-hand", hand.length ? tilesRow(hand, tileSize) : el("span.badge.results-out", t("results.went_out")));
-  if (disc.length) cell.append(el("span.results-discards", el("span.sep", t("results.discards")), tilesRow(disc, tileSize, ".results-tiles--down")));
+  // a box inside the cell lays the tiles out: the cell itself stays a table cell
+  const box = el("div.results-handbox", hand.length ? tilesRow(hand, tileSize) : el("span.badge.results-out", t("results.went_out")));
+  const cell = el("td.results-hand", box);
+  if (disc.length) box.append(el("span.results-discards", el("span.sep", t("results.discards")), tilesRow(disc, tileSize, ".results-tiles--down")));
   const team = teamOf(view, s);
   const isWinner = result && (result.winner === s || (given(result.team) && team === result.team));
   const name = el("th.results-name", { style: `--seat-colour: ${seatColour(s)}` }, el("span.results-mark", { "aria-hidden": "true" }, seatMark(s)), " ", seatName(room, s));
