@@ -134,10 +134,9 @@ def view_for(state, seat) -> dict:
         "max_pip": profile.max_pip,
         "target": profile.target,
         "rounds_total": profile.rounds,
-        # Mexican Train: every round's engine double, public from the start (round 1 first)
-        "round_engines": [
-            f"{e}-{e}" for e in (round_engine(ts.max_pip, r) for r in range(1, profile.rounds + 1))
-        ]
+        # Mexican Train: every round's engine double by its number (12 for 12-12), public from
+        # the start, round 1 first; a number, not a tile name: it says nothing of where tiles are
+        "round_engines": [round_engine(ts.max_pip, r) for r in range(1, profile.rounds + 1)]
         if train
         else None,
         "play_default": profile.play_default,

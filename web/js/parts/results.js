@@ -279,11 +279,11 @@ export function scoreSheet(view, room, tileSize = 14) {
   for (let s = 0; s < view.players; s++) head.append(el("th.num", { style: `--seat-colour: ${seatColour(s)}` }, seatName(room, s)));
   table.append(el("thead", head));
   const tb = el("tbody");
-  view.round_engines.forEach((engine, i) => {
+  view.round_engines.forEach((e, i) => {
+    const engine = `${e}-${e}`;
     const r = rounds[i];
     const row = el(`tr${i + 1 === view.round && view.phase !== "play" ? ".sheet-row--now" : ""}${r ? "" : ".sheet-row--ahead"}`, { dataset: { round: String(i + 1), engine } });
-    const [a, b] = engine.split("-").map(Number);
-    row.append(el("td.num", String(i + 1)), el("td.sheet-engine", { html: tileSVGString(a, b, { size: tileSize, label: tileName(engine) }) }));
+    row.append(el("td.num", String(i + 1)), el("td.sheet-engine", { html: tileSVGString(e, e, { size: tileSize, label: tileName(engine) }) }));
     for (let s = 0; s < view.players; s++) {
       const won = r && r.winner === s;
       row.append(el(`td.num${won ? ".results-row--winner" : ""}`, r && r.totals ? String(r.totals[s]) : ""));
