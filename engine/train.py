@@ -16,9 +16,15 @@ from .tiles import bits
 MEXICAN = "mexican"
 
 
+def round_engine(max_pip: int, round_no: int) -> int:
+    """The engine double of round `round_no`: 12-12 in round 1 ... 0-0 in round 13 (of a
+    double-12 set)."""
+    return max_pip + 1 - round_no
+
+
 def engine_number(s) -> int:
-    """The round's engine double: 12-12 in round 1 ... 0-0 in round 13 (of a double-12 set)."""
-    return s.ctx.ts.max_pip + 1 - s.ctx.round_no
+    """The current round's engine double."""
+    return round_engine(s.ctx.ts.max_pip, s.ctx.round_no)
 
 
 def train_index(s, train) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .placement import far_half, place_on_line
 from .profiles import TEAM_SEATS, has_teams
 from .rules import legal_actions
-from .train import engine_number, open_trains, train_name
+from .train import engine_number, open_trains, round_engine, train_name
 
 
 def _tile_entry(x, y):
@@ -178,6 +178,11 @@ def public_view(state) -> dict:
         "max_pip": profile.max_pip,
         "target": profile.target,
         "rounds_total": profile.rounds,
+        # Mexican Train: every round's engine double by its number (12 for 12-12), public from
+        # the start, round 1 first; a number, not a tile name: it says nothing of where tiles are
+        "round_engines": [round_engine(ts.max_pip, r) for r in range(1, profile.rounds + 1)]
+        if train
+        else None,
         "play_default": profile.play_default,
         "move_record": profile.move_record,
         "line": [] if train else [_tile_entry(x, y) for x, y in state.line_tiles()],

@@ -15,7 +15,6 @@ import { Net } from "./net.js";
 import { el, clear, toast } from "./dom.js";
 import { openDialog } from "./dialogs.js";
 import { errorText } from "./words.js";
-import { rulesBody, rulesTitle } from "../parts/results.js";
 
 /** The bar that says the link is down; gone when it is up again. */
 function showNetbar(status) {
@@ -41,6 +40,7 @@ export class Page {
     this.dialog = null; // the open dialog ({kind, auto, close, panel})
     this.resultsFor = null; // the round whose results opened by themselves
     this.wideDialogs = false;
+    this.profiles = null; // GET /api/profiles, once the rules need it
   }
 
   get view() {
@@ -105,6 +105,7 @@ export class Page {
     });
     d.kind = kind;
     d.auto = auto;
+    d.openedAt = performance.now();
     this.dialog = d;
     return d;
   }
@@ -113,13 +114,28 @@ export class Page {
     if (this.dialog) this.dialog.close();
   }
 
-  openRules() {
+  /** A profile's facts (GET /api/profiles, engine.catalogue); null when the server is away. */
+  async profileFacts(profile) {
+    if (!this.profiles) {
+      try {
+        const res = await fetch("/api/profiles");
+        if (res.ok) this.profiles = await res.json();
+      } catch {
+        /* the rules' text still shows */
+      }
+    }
+    return (this.profiles && this.profiles[profile]) || null;
+  }
+
+  async openRules() {
     this.closeDialog();
     const profile = this.view && this.view.profile;
+    // the pictures and their facts load on first use, not with the page
+    const [{ rulesBody, rulesTitle }, facts] = await Promise.all([import("../parts/rules.js"), profile ? this.profileFacts(profile) : null]);
     this.pause(true, "rules");
     this.showDialog("rules", {
       title: rulesTitle(profile),
-      body: rulesBody(profile),
+      body: rulesBody(profile, facts),
       className: "dlg-rules",
       wide: this.wideDialogs,
       onClose: () => this.pause(false),
@@ -162,7 +178,14 @@ export class Page {
     const body = this.dialog && this.dialog.panel.querySelector(".dialog-body");
     if (!body) return;
     clear(body);
-    body.append(this.resultsContent());
+    const content = this.resultsContent();
+    // the same results again (a new frame, a resize) once the moment has played: no second
+    // celebration (a frame right after the opening, such as the pause, replays it unseen)
+    if (performance.now() - this.dialog.openedAt > 2500) {
+      content.classList.add("results--again");
+      for (const n of content.querySelectorAll("[data-count-to]")) n.textContent = n.dataset.countTo;
+    }
+    body.append(content);
   }
 
   /** After a round the results open once by themselves; the next round closes them. */

@@ -1,18 +1,23 @@
-// Round results (every hand and discard with its count, running score, earlier rounds, the
-// shuffle's seed reveal, the game record) and the Rules text. Shared by every page.
+// Round and match results, shared by every page: a winner moment first (the name large, the
+// points counting into the score), then the reveal (every hand and face-down discard with its
+// count), the running score (a chart; Mexican Train's 13-round sheet), at a match's end a
+// podium, and the shuffle's proof small at the end ("Verify the shuffle").
+// Holds no rules: winners, counts and scores are the view's (docs/ENGINE_API.md).
 
 import { tileSVGString } from "../tiles.js";
-import { t, tileName, tParagraphs } from "../i18n.js";
+import { t, tileName } from "../i18n.js";
 import { el, icon } from "../base/dom.js";
-import { seatName, describeMove, profileName } from "../base/words.js";
-import { seatColour } from "./seatlook.js";
+import { seatName, describeMove } from "../base/words.js";
+import { seatColour, seatMark } from "./seatlook.js";
 
-function tilesRow(tiles, size) {
-  const box = el("span.results-tiles");
-  for (const tile of tiles) {
-    const [a, b] = tile.split("-").map(Number);
-    box.append(el("span", { html: tileSVGString(a, b, { orientation: "vertical", size, label: tileName(tile) }), dataset: { reveal: tile } }));
-  }
+function tileBox(tile, size, extra = {}) {
+  const [a, b] = tile.split("-").map(Number);
+  return el("span", { html: tileSVGString(a, b, { orientation: "vertical", size, label: tileName(tile) }), dataset: { reveal: tile }, ...extra });
+}
+
+function tilesRow(tiles, size, cls = "") {
+  const box = el(`span.results-tiles${cls}`);
+  for (const tile of tiles) box.append(tileBox(tile, size));
   return box;
 }
 
@@ -30,12 +35,20 @@ function teamNames(view, room, team) {
   return t("app.and", { a, b });
 }
 
+const teamLetter = (team) => String.fromCharCode(65 + team);
+
+/** The seat that emptied its hand this round, or -1. */
+function wentOut(view, result) {
+  if (result.end !== "domino" || !view.reveal) return -1;
+  const hands = view.reveal.hands;
+  if (given(result.winner) && hands[result.winner] && !hands[result.winner].length) return result.winner;
+  return hands.findIndex((h) => h.length === 0);
+}
+
 /** "Ana is out" or "Blocked": how the round ended. */
 function howItEnded(view, room, result) {
   if (result.end === "blocked") return t("results.blocked");
-  if (result.end !== "domino" || !view.reveal) return null;
-  const hands = view.reveal.hands;
-  const out = given(result.winner) && hands[result.winner] && !hands[result.winner].length ? result.winner : hands.findIndex((h) => h.length === 0);
+  const out = wentOut(view, result);
   return out >= 0 ? t("results.domino", { name: seatName(room, out) }) : null;
 }
 
@@ -51,12 +64,24 @@ function whoWon(view, room, result) {
 // How a round scored, as the engine notes it (view.result_notes), in words
 const NOTES = { hard_ends: "results.hard_ends" };
 
+const hasDiscards = (view) => ((view.reveal && view.reveal.discards) || []).some((d) => d && d.length);
+
+/** Why the one who went out is not the winner: face-down discards count (gaple). */
+function discardsLine(view, room, result) {
+  if (!hasDiscards(view)) return null;
+  const out = wentOut(view, result);
+  if (out >= 0 && given(result.winner) && out !== result.winner && result.totals) {
+    return t("results.out_not_lowest", { out: seatName(room, out), count: result.totals[out], winner: seatName(room, result.winner), lowest: result.totals[result.winner] });
+  }
+  return t("results.discards_count");
+}
+
 /** The sentences above the results table. */
-function outcome(view, room, result, saidWinner = false) {
+function outcome(view, room, result, saidWinner) {
   const out = [howItEnded(view, room, result), saidWinner ? null : whoWon(view, room, result)];
   if (result.points && view.score_kind !== "round_wins" && view.score_kind !== "pips") {
-    const name = given(result.team) ? teamNames(view, room, result.team) : seatName(room, result.winner);
-    out.push(t("results.scores", { name, count: result.points }));
+    if (given(result.team)) out.push(t("results.team_scores", { names: teamNames(view, room, result.team), count: result.points }));
+    else out.push(t("results.scores", { name: seatName(room, result.winner), count: result.points }));
   }
   for (const note of view.result_notes || []) if (NOTES[note]) out.push(t(NOTES[note]));
   if (view.score_kind === "round_wins" || view.score_kind === "pips") out.push(t("results.lowest_wins"));
@@ -69,47 +94,115 @@ function scoreFor(view, scores, seat) {
   return scores[seat];
 }
 
-function matchWinnerLine(view, room) {
+function matchWinnerText(view, room) {
   const mw = view.match_winner;
-  let text;
-  if (view.teams) text = t("results.team_match_winner", { names: teamNames(view, room, mw) });
-  else if (Array.isArray(mw)) text = t("results.shared_win", { names: mw.map((s) => seatName(room, s)).join(", ") });
-  else text = t("results.match_winner", { name: seatName(room, mw) });
-  return el("p.results-head.results-match", el("span.badge.badge--gold", icon("trophy")), " ", text);
+  if (view.teams && view.score_kind === "team_points") return t("results.team_match_winner", { names: teamNames(view, room, mw) });
+  if (Array.isArray(mw)) return t("results.shared_win", { names: mw.map((s) => seatName(room, s)).join(", ") });
+  return t("results.match_winner", { name: seatName(room, mw) });
 }
 
-/** One seat's row: name, the tiles left (and discards), the round's count, the score. */
+// -- the winner moment ---------------------------------------------------------------------------
+
+const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** Counts a number up in an element's text (once it is in the page); at once without motion. */
+function countUp(node, from, to, ms = 900) {
+  node.dataset.countTo = String(to);
+  node.textContent = String(reducedMotion() ? to : from);
+  if (reducedMotion() || from === to || typeof requestAnimationFrame !== "function") return node;
+  let start = null;
+  const step = (now) => {
+    if (node.closest(".results--again")) {
+      node.textContent = String(to); // drawn again for a new frame: the moment has been seen
+      return;
+    }
+    if (start === null) start = now;
+    const k = Math.min(1, (now - start) / ms);
+    const eased = 1 - (1 - k) ** 3;
+    node.textContent = String(Math.round(from + (to - from) * eased));
+    if (k < 1) requestAnimationFrame(step);
+  };
+  // the count starts after the name has arrived
+  setTimeout(() => requestAnimationFrame(step), 450);
+  return node;
+}
+
+/** Whose colour the moment wears: the winner, the winning team's first seat, or none. */
+function momentSeat(view, r) {
+  const mw = view.match_winner;
+  if (given(mw) && !Array.isArray(mw)) return view.score_kind === "team_points" ? view.teams[mw][0] : mw;
+  if (given(r.team)) return view.teams[r.team][0];
+  return given(r.winner) ? r.winner : null;
+}
+
+/** The points of the round counting up into the winner's (or team's) score. */
+function momentCount(view, r) {
+  if (!r.points || !r.scores || view.score_kind === "pips") return null;
+  const col = view.score_kind === "team_points" ? r.team : r.winner;
+  if (!given(col)) return null;
+  const after = r.scores[col];
+  const gain = view.score_kind === "round_wins" ? 1 : r.points;
+  return el(
+    "p.moment-count",
+    el("span.moment-plus", "+", countUp(el("span.moment-points"), 0, r.points)),
+    el("span.moment-arrow", { "aria-hidden": "true" }, "→"),
+    el("span.moment-score", countUp(el("span.moment-total", { dataset: { total: String(after) } }), after - gain, after), " ", el("small", t(`table.score_kind.${view.score_kind}`))),
+  );
+}
+
+/** The first word on a round: who won, large, in the winner's colour. */
+function winnerMoment(view, room) {
+  const r = view.result;
+  if (!r) return null;
+  const over = given(view.match_winner);
+  const text = over ? matchWinnerText(view, room) : whoWon(view, room, r);
+  if (!text) return null;
+  const seat = momentSeat(view, r);
+  return el(
+    "div.results-moment",
+    { style: seat === null ? "" : `--seat-colour: ${seatColour(seat)}`, role: "status" },
+    el("p.moment-name", icon("trophy"), " ", text),
+    over ? null : momentCount(view, r),
+  );
+}
+
+// -- the reveal ----------------------------------------------------------------------------------
+
+/** One seat's row: name (and team), the tiles left and face-down discards, the count, the score. */
 function resultRow(view, room, s, { mySeat, tileSize }) {
   const result = view.result;
   const reveal = view.reveal || { hands: [], discards: [] };
   const hand = reveal.hands[s] || [];
   const disc = reveal.discards[s] || [];
-  const cell = el("td", tilesRow(hand, tileSize));
-  if (disc.length) {
-    cell.firstChild.append(el("span.sep", t("results.discards")));
-    for (const x of tilesRow(disc, tileSize).childNodes) cell.firstChild.append(x.cloneNode(true));
-  }
-  if (!hand.length && !disc.length) cell.firstChild.append(el("span.badge", t("results.went_out")));
-  const isWinner = result && (result.winner === s || (given(result.team) && teamOf(view, s) === result.team));
-  let name = seatName(room, s);
-  if (s === mySeat) name += ` (${t("app.you")})`;
+  // a box inside the cell lays the tiles out: the cell itself stays a table cell
+  const box = el("div.results-handbox", hand.length ? tilesRow(hand, tileSize) : el("span.badge.results-out", t("results.went_out")));
+  const cell = el("td.results-hand", box);
+  if (disc.length) box.append(el("span.results-discards", el("span.sep", t("results.discards")), tilesRow(disc, tileSize, ".results-tiles--down")));
+  const team = teamOf(view, s);
+  const isWinner = result && (result.winner === s || (given(result.team) && team === result.team));
+  const name = el("th.results-name", { style: `--seat-colour: ${seatColour(s)}` }, el("span.results-mark", { "aria-hidden": "true" }, seatMark(s)), " ", seatName(room, s));
+  if (s === mySeat) name.append(` (${t("app.you")})`);
+  if (team !== null) name.append(" ", el("span.seat-team", { title: t("results.team") }, teamLetter(team)));
   return el(
     `tr${isWinner ? ".results-row--winner" : ""}`,
     { dataset: { seat: String(s) } },
-    el("th", name),
+    name,
     cell,
-    el("td.num", result && result.totals ? String(result.totals[s]) : ""),
-    el("td.num", String(scoreFor(view, result ? result.scores : view.scores, s))),
+    el("td.num.results-count", result && result.totals ? String(result.totals[s]) : ""),
+    el("td.num.results-score", String(scoreFor(view, result ? result.scores : view.scores, s))),
   );
 }
 
 function resultsTable(view, room, opts) {
-  const table = el("table.results-table");
+  const table = el("table.results-table.results-reveal-table");
   table.append(
     el("thead", el("tr", el("th", t("results.player")), el("th", t("results.hand")), el("th.num", t("results.total")), el("th.num", t(`table.score_kind.${view.score_kind}`)))),
   );
   const tbody = el("tbody");
-  for (let s = 0; s < view.players; s++) tbody.append(resultRow(view, room, s, opts));
+  // partners next to each other, so a team reads as one
+  const order = [...Array(view.players).keys()];
+  if (view.teams) order.sort((a, b) => teamOf(view, a) - teamOf(view, b) || a - b);
+  for (const s of order) tbody.append(resultRow(view, room, s, opts));
   table.append(tbody);
   return table;
 }
@@ -122,64 +215,167 @@ function moveRecord(view, room) {
   return det;
 }
 
-/** The big screen's first word on a round: who won, large, in the winner's colour. */
-function winnerMoment(view, room) {
-  const r = view.result;
-  if (!r) return null;
-  const text = given(view.match_winner) ? matchWinnerLine(view, room).textContent.trim() : whoWon(view, room, r);
-  if (!text) return null;
-  const seat = given(r.team) ? view.teams[r.team][0] : given(r.winner) ? r.winner : null;
-  return el("p.results-moment", { style: seat === null ? "" : `--seat-colour: ${seatColour(seat)}` }, icon("trophy"), " ", text);
+// -- the match's end -----------------------------------------------------------------------------
+
+/** The final standings: seats (or teams) by score, the match winner first; equal scores share
+ * a place. "pips" scores count down (lowest wins), every other kind counts up. */
+export function standings(view, room) {
+  const teams = view.score_kind === "team_points";
+  const cols = teams ? view.teams.map((_, i) => i) : [...Array(view.players).keys()];
+  const scores = view.scores;
+  const low = view.score_kind === "pips";
+  const winners = new Set([].concat(given(view.match_winner) ? view.match_winner : []));
+  const sorted = [...cols].sort((a, b) => winners.has(b) - winners.has(a) || (low ? scores[a] - scores[b] : scores[b] - scores[a]) || a - b);
+  let place = 0;
+  return sorted.map((c, i) => {
+    const prev = sorted[i - 1];
+    if (i === 0 || scores[c] !== scores[prev] || winners.has(c) !== winners.has(prev)) place = i + 1;
+    return { col: c, place, score: scores[c], name: teams ? teamNames(view, room, c) : seatName(room, c), seat: teams ? view.teams[c][0] : c };
+  });
+}
+
+/** A score with its unit: "137 points", "268 pips", "5 rounds won". */
+function scoreWords(view, count) {
+  const unit = { points: "results.points", team_points: "results.points", pips: "results.pips", round_wins: "results.wins" }[view.score_kind];
+  return unit ? t(unit, { count }) : String(count);
+}
+
+function podium(view, room) {
+  const rows = standings(view, room);
+  const box = el("ol.podium", { "aria-label": t("results.podium") });
+  // 2nd, 1st, 3rd from left to right, as on a real podium
+  const shown = rows.slice(0, 3);
+  const layout = shown.length === 3 ? [shown[1], shown[0], shown[2]] : shown.length === 2 ? [shown[1], shown[0]] : shown;
+  for (const r of layout) {
+    box.append(
+      el(
+        `li.podium-step.podium-step--${Math.min(r.place, 3)}`,
+        { dataset: { place: String(r.place), col: String(r.col), score: String(r.score) }, style: `--seat-colour: ${seatColour(r.seat)}` },
+        el("span.podium-name", r.name),
+        el("span.podium-score", scoreWords(view, r.score)),
+        el("span.podium-block", el("span.podium-place", String(r.place))),
+      ),
+    );
+  }
+  const rest = rows.slice(3);
+  const after = rest.length ? el("ol.podium-rest", rest.map((r) => el("li", { dataset: { place: String(r.place), col: String(r.col), score: String(r.score) } }, `${r.place}. ${r.name}: ${scoreWords(view, r.score)}`))) : null;
+  return el("div.podium-box", box, after);
+}
+
+/** Every finished round's entry: view.rounds, and the one that just ended (it joins view.rounds
+ * at the next deal). */
+function finishedRounds(view) {
+  const rounds = [...(view.rounds || [])];
+  if (view.result && rounds.length < view.round) rounds.push(view.result);
+  return rounds;
+}
+
+/** Mexican Train's sheet: a row per round with its engine double, each seat's pips, the totals. */
+export function scoreSheet(view, room, tileSize = 14) {
+  if (!view.round_engines) return null;
+  const rounds = finishedRounds(view);
+  const table = el("table.results-table.score-sheet");
+  const head = el("tr", el("th", t("results.round_short")), el("th", t("results.engine")));
+  for (let s = 0; s < view.players; s++) head.append(el("th.num", { style: `--seat-colour: ${seatColour(s)}` }, seatName(room, s)));
+  table.append(el("thead", head));
+  const tb = el("tbody");
+  view.round_engines.forEach((e, i) => {
+    const engine = `${e}-${e}`;
+    const r = rounds[i];
+    const row = el(`tr${i + 1 === view.round && view.phase !== "play" ? ".sheet-row--now" : ""}${r ? "" : ".sheet-row--ahead"}`, { dataset: { round: String(i + 1), engine } });
+    row.append(el("td.num", String(i + 1)), el("td.sheet-engine", { html: tileSVGString(e, e, { size: tileSize, label: tileName(engine) }) }));
+    for (let s = 0; s < view.players; s++) {
+      const won = r && r.winner === s;
+      row.append(el(`td.num${won ? ".results-row--winner" : ""}`, r && r.totals ? String(r.totals[s]) : ""));
+    }
+    tb.append(row);
+  });
+  table.append(tb);
+  const foot = el("tr", el("th", { colspan: "2" }, t("results.totals")));
+  for (let s = 0; s < view.players; s++) foot.append(el("th.num.sheet-total", String(view.scores[s])));
+  table.append(el("tfoot", foot));
+  return el("div.score-sheet-box", table);
 }
 
 /** The running score over the rounds: one line per seat (or team), named at its end. */
 export function scoreChart(view, room) {
-  // the finished rounds, and the one that just ended (it joins view.rounds at the next deal)
-  const rounds = [...(view.rounds || []), ...(view.result ? [view.result] : [])].filter((r) => r.scores);
+  const rounds = finishedRounds(view).filter((r) => r.scores);
   if (rounds.length < 1) return null;
-  const teams = view.score_kind === "team_points";
+  // one line per team when there are teams (partners' per-seat scores are the same)
+  const teams = !!view.teams;
   const cols = teams ? view.teams.map((_, i) => i) : [...Array(view.players).keys()];
-  const series = cols.map((c) => [0, ...rounds.map((r) => r.scores[c])]);
+  const value = (r, c) => (!teams || view.score_kind === "team_points" ? r.scores[c] : r.scores[view.teams[c][0]]);
+  const series = cols.map((c) => [0, ...rounds.map((r) => value(r, c))]);
   const top = Math.max(1, ...series.flat());
+  const names = cols.map((c) => (teams ? teamNames(view, room, c) : seatName(room, c)).replace(/[<&"]/g, ""));
   const W = 800;
   const H = 260;
-  const x = (i) => 20 + (i * (W - 240)) / Math.max(1, rounds.length);
+  // the labels at the lines' ends: about 15 units a character at font-size 26
+  const labelW = Math.min(400, 30 + 15 * Math.max(...cols.map((c, k) => `${names[k]} ${series[k][series[k].length - 1]}`.length)));
+  const x = (i) => 20 + (i * (W - labelW - 20)) / Math.max(1, rounds.length);
   const y = (v) => H - 16 - (v * (H - 32)) / top;
+  // labels pushed apart so equal scores stay readable
+  const labelY = cols.map((c, k) => ({ k, y: y(series[k][series[k].length - 1]) + 8 })).sort((a, b) => a.y - b.y);
+  for (let i = 1; i < labelY.length; i++) labelY[i].y = Math.max(labelY[i].y, labelY[i - 1].y + 28);
+  const shift = Math.max(0, labelY.length ? labelY[labelY.length - 1].y - (H - 4) : 0);
+  const ys = {};
+  for (const l of labelY) ys[l.k] = Math.max(24, l.y - shift);
   const svg = [`<svg class="results-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${t("results.chart")}">`];
-  svg.push(`<line x1="20" y1="${H - 16}" x2="${W - 220}" y2="${H - 16}" stroke="rgba(255,255,255,0.4)"/>`);
+  svg.push(`<line x1="20" y1="${H - 16}" x2="${x(rounds.length)}" y2="${H - 16}" stroke="rgba(255,255,255,0.4)"/>`);
   cols.forEach((c, k) => {
     const colour = seatColour(teams ? view.teams[c][0] : c);
     const pts = series[k].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-    const name = (teams ? teamNames(view, room, c) : seatName(room, c)).replace(/[<&"]/g, "");
     const last = series[k][series[k].length - 1];
     svg.push(`<polyline points="${pts}" fill="none" stroke="${colour}" stroke-width="5" stroke-linejoin="round"/>`);
-    svg.push(`<text x="${(x(rounds.length) + 10).toFixed(1)}" y="${(y(last) + 8).toFixed(1)}" fill="${colour}" font-size="26" font-weight="700">${name} ${last}</text>`);
+    svg.push(`<text x="${(x(rounds.length) + 10).toFixed(1)}" y="${ys[k].toFixed(1)}" fill="${colour}" font-size="26" font-weight="700">${names[k]} ${last}</text>`);
   });
   svg.push("</svg>");
   return el("div.results-chartbox", { html: svg.join("") });
 }
 
-/** The results of the round that just ended (view.phase round_over / game_over). tv: the big
- * screen's version, a winner moment first and the score as a chart. */
-export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileSize = 16, tv = false } = {}) {
-  const body = el("div.results");
-  const moment = tv ? winnerMoment(view, room) : null;
-  if (moment) body.append(moment);
-  if (given(view.match_winner) && !moment) body.append(matchWinnerLine(view, room));
-  if (view.result) {
-    const saidWinner = !!moment && !given(view.match_winner);
-    for (const line of outcome(view, room, view.result, saidWinner)) body.append(el("p.results-line", line));
+// -- the whole body ------------------------------------------------------------------------------
+
+/** The round's reveal: how it ended, every hand and discard with its count. */
+function reveal(view, room, { mySeat, tileSize, saidWinner }) {
+  const box = el("div.results-reveal");
+  const r = view.result;
+  if (r) {
+    for (const line of outcome(view, room, r, saidWinner)) box.append(el("p.results-line", line));
+    const why = discardsLine(view, room, r);
+    if (why) box.append(el("p.results-line.results-discards-count", why));
   }
-  const reveal = view.reveal || { discards: [] };
-  if ((reveal.discards || []).some((d) => d && d.length)) body.append(el("p.results-line.results-discards-count", t("results.discards_count")));
-  body.append(resultsTable(view, room, { mySeat, tileSize }));
-  if (tv) body.append(scoreChart(view, room) || "");
-  if (view.rounds_total) {
-    const left = view.rounds_total - view.round;
-    if (left > 0) body.append(el("p", t("results.rounds_left", { count: left })));
+  box.append(resultsTable(view, room, { mySeat, tileSize }));
+  return box;
+}
+
+/** The results of the round that just ended (view.phase round_over / game_over). tv: the big
+ * screen's version, with the running score as a chart. */
+export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileSize = 16, tv = false } = {}) {
+  const body = el("div.results", { dataset: { phase: view.phase } });
+  const moment = winnerMoment(view, room);
+  if (moment) body.append(moment);
+  const over = given(view.match_winner);
+  if (over) {
+    // the podium first; Mexican Train's sheet beside it, the chart under it
+    const main = el("div.results-final-main", podium(view, room));
+    if (tv || !view.round_engines) main.append(scoreChart(view, room) || "");
+    body.append(el("div.results-final", main, scoreSheet(view, room, Math.round(tileSize * 0.6)) || ""));
+    const last = el("details.results-history.results-last", el("summary", t("results.last_round", { n: view.round })));
+    last.append(reveal(view, room, { mySeat, tileSize, saidWinner: false }));
+    body.append(last);
+  } else {
+    body.append(reveal(view, room, { mySeat, tileSize, saidWinner: !!moment }));
+    const scores = el("div.results-scores");
+    if (tv) scores.append(scoreChart(view, room) || "");
+    scores.append(scoreSheet(view, room, Math.round(tileSize * 0.6)) || "");
+    if (scores.childNodes.length) body.append(scores);
+    if (view.rounds_total) {
+      const left = view.rounds_total - view.round;
+      if (left > 0) body.append(el("p", t("results.rounds_left", { count: left })));
+    }
   }
   if (view.move_record && view.history && view.history.length) body.append(moveRecord(view, room));
-  body.append(historyBlock(view, room));
+  if (!view.round_engines) body.append(historyBlock(view, room));
   body.append(seedBlock(view, room));
   if (recordUrl) body.append(el("p", el("a.btn.results-download", { href: recordUrl, download: "" }, icon("download"), " ", t("results.download"))));
   return body;
@@ -192,7 +388,7 @@ export function historyBlock(view, room, open = false) {
   const det = el("details.results-history", el("summary", t("results.history")));
   if (open) det.open = true;
   const table = el("table.results-table");
-  const head = el("tr", el("th", t("results.round", { n: "" }).replace(/\s*$/, "")));
+  const head = el("tr", el("th", t("results.round_short")));
   const teams = view.score_kind === "team_points";
   const cols = teams ? view.teams.map((_, i) => i) : [...Array(view.players).keys()];
   for (const c of cols) head.append(el("th.num", teams ? teamNames(view, room, c) : seatName(room, c)));
@@ -211,30 +407,19 @@ export function historyBlock(view, room, open = false) {
   return det;
 }
 
-/** The verifiable shuffle: the commitment before the deal, the seed after the round. */
+/** The verifiable shuffle, small: the seed (after the round) on the disclosure's line, the
+ * commitment and how to check inside. */
 export function seedBlock(view, room) {
-  const box = el("div.seed-block");
   const deals = (room && room.deals) || [];
   const d = deals.find((x) => x.round === view.round) || deals[deals.length - 1];
-  if (!d) return box;
-  box.append(el("p.seed", { title: t("table.seed_commitment_help") }, t("table.seed_commitment", { hash: d.commitment })));
-  if (d.seed !== null && d.seed !== undefined) {
-    box.append(el("p.seed", t("table.seed_reveal", { seed: String(d.seed) })));
-    box.append(el("p.help", t("table.seed_verify")));
-  }
-  return box;
-}
-
-export function rulesBody(profile) {
-  const body = el("div.rules-body");
-  if (profile) {
-    for (const p of tParagraphs(`rules.${profile}`)) body.append(el("p", p));
-  }
-  body.append(el("h3", t("rules.common.title")));
-  for (const p of tParagraphs("rules.common")) body.append(el("p", p));
-  return body;
-}
-
-export function rulesTitle(profile) {
-  return profile ? t("rules.title", { profile: profileName(profile) }) : t("app.rules");
+  if (!d) return el("span");
+  const revealed = d.seed !== null && d.seed !== undefined;
+  const det = el(
+    "details.seed-block",
+    el("summary", icon("lock"), " ", t("results.verify"), revealed ? el("span.seed.seed-summary", t("table.seed_reveal", { seed: String(d.seed) })) : null),
+  );
+  det.append(el("p.seed", { title: t("table.seed_commitment_help") }, t("table.seed_commitment", { hash: d.commitment })));
+  det.append(el("p.help", t("table.seed_commitment_help")));
+  if (revealed) det.append(el("p.help", t("table.seed_verify")));
+  return det;
 }

@@ -1,0 +1,104 @@
+"""Games played to a round's or a match's end by computers at zero delay, watched by the table
+screen: shared by the results browser tests and the results screenshots."""
+
+from __future__ import annotations
+
+from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+LONG = 120_000  # a whole match of computers, written to disk move by move
+
+
+def computers_at_table(page, base_url, profile, players=2, options=None, level="easy"):
+    """The table with every seat a computer; the first round is dealt."""
+    open_table(page, base_url)
+    chosen = profile in ("draw", "block", "mexican-train")
+    lobby_setup(page, profile, players=players if chosen else None)
+    for name, value in (options or {}).items():
+        box = page.locator(f"#opt-{name}")
+        if box.get_attribute("type") == "checkbox":
+            box.set_checked(bool(value))
+        else:
+            box.select_option(str(value))
+    if chosen:
+        page.wait_for_function(
+            "n => window.__domino.frame.room.seats.length === n", arg=players, timeout=TIMEOUT
+        )
+    page.wait_for_timeout(200)  # the options' setup reaches the room
+    n = page.evaluate("() => window.__domino.frame.room.seats.length")
+    kinds = [f"computer:{level}"] * n
+    lobby_setup(page, profile, seats=kinds)
+    page.click(".lobby-start")
+    # computers at zero delay may finish the round before the page looks: wait for any deal
+    page.wait_for_function("() => window.__domino.frame.view", timeout=TIMEOUT)
+
+
+def wait_round_end(page, round_no, timeout=LONG):
+    """Until round `round_no` is over and its results are shown. A phone seat whose stand-in
+    ended (the phone came back: its player takes over) gets the computer again."""
+    step = 2_000
+    for _ in range(0, timeout, step):
+        try:
+            page.wait_for_function(
+                "n => { const v = window.__domino.frame.view; return v && v.round === n && v.phase !== 'play'; }",
+                arg=round_no,
+                timeout=step,
+            )
+            break
+        except PlaywrightTimeout:
+            page.evaluate(
+                "() => { const s = window.__domino.frame.room.seats[0];"
+                " if (s.kind === 'phone' && s.taken && !s.standin) window.__domino.command('standin', {seat: 0, level: 'easy'}); }"
+            )
+    else:
+        raise AssertionError(f"round {round_no} did not end")
+    page.wait_for_selector(".dlg-results .results-reveal", state="attached", timeout=TIMEOUT)
+
+
+def play_to_match_end(page, timeout=LONG):
+    """Round after round (the host deals the next one from the results) until the match ends."""
+    for round_no in range(1, 40):
+        wait_round_end(page, round_no, timeout)
+        if page.evaluate("() => window.__domino.frame.view.phase") == "game_over":
+            page.wait_for_selector(".dlg-results .podium", timeout=TIMEOUT)
+            return round_no
+        page.click(".res-next")
+    raise AssertionError("the match did not end")
+
+
+def phone_watching(
+    table, phone, base_url, profile, players=2, name="Siti", options=None, level="easy", standin=True
+):
+    """Seat 0 is a phone (its player named `name`) on which a computer stands in, every other
+    seat a computer: the phone sees every round's results as a player would. Without
+    `standin` the game waits for the phone's player at seat 0's first turn."""
+    open_table(table, base_url)
+    chosen = profile in ("draw", "block", "mexican-train")
+    lobby_setup(table, profile, players=players if chosen else None)
+    for opt, value in (options or {}).items():
+        box = table.locator(f"#opt-{opt}")
+        if box.get_attribute("type") == "checkbox":
+            box.set_checked(bool(value))
+        else:
+            box.select_option(str(value))
+    if chosen:
+        table.wait_for_function(
+            "n => window.__domino.frame.room.seats.length === n", arg=players, timeout=TIMEOUT
+        )
+    table.wait_for_timeout(200)
+    n = table.evaluate("() => window.__domino.frame.room.seats.length")
+    lobby_setup(table, profile, seats=["phone"] + [f"computer:{level}"] * (n - 1))
+    url = join_urls(table)[0]
+    join_phone(phone, url, name)
+    table.click(".lobby-start")
+    table.wait_for_function("() => window.__domino.frame.view", timeout=TIMEOUT)
+    if not standin:
+        return
+    for _ in range(10):  # a busy server may refuse it, a reconnecting phone ends it: ask again
+        table.evaluate("l => window.__domino.command('standin', {seat: 0, level: l})", level)
+        try:
+            table.wait_for_function("() => window.__domino.frame.room.seats[0].standin", timeout=2_000)
+            return
+        except PlaywrightTimeout:
+            pass
+    raise AssertionError("no stand-in for the phone seat")
