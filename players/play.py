@@ -442,6 +442,8 @@ HARD_ROLLOUTS = 240  # playouts per decision (line games), spread over the candi
 HARD_TRAIN_ROLLOUTS = 12  # Mexican Train: full playouts per decision
 HARD_TOP = 8  # candidates the playouts compare (the strategy's best)
 HARD_WEIGHT = 0.05  # how much the strategy's ranking counts next to the playouts
+HARD_TRAIN_TOP = 3  # Mexican Train: candidates the playouts compare (the planner's best)
+HARD_TRAIN_WEIGHT = 1.0  # Mexican Train: the planner's ranking next to the playouts
 # hard's search, by seats (3: three or more): exact from how many tiles, counted how, search
 # nodes per world (six times that per decision), with a transposition table, and how strongly
 # the others' plays are read as shedding weight (0: not read). Two hands: exact from 10 tiles
@@ -482,7 +484,7 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
         return Decision(0, scores, plan)
     deadline = time.perf_counter() + CAP_SECONDS
     if K.train:
-        top = order[:3]
+        top = order[:HARD_TRAIN_TOP]
         worlds = max(2, (budget or HARD_TRAIN_ROLLOUTS) // len(top))
         est, used = evaluate(K, rng, top, worlds, deadline)
     else:
@@ -507,7 +509,7 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
     lo, hi = min(scores[j] for j in top), max(scores[j] for j in top)
     spread = (hi - lo) or 1.0
     # Mexican Train: the planner leads, the short playouts overrule it only by a clear margin
-    weight = 1.0 if K.train else HARD_WEIGHT
+    weight = HARD_TRAIN_WEIGHT if K.train else HARD_WEIGHT
     value = {j: est[j] + weight * (scores[j] - lo) / spread for j in top}
     best = max(top, key=value.__getitem__)
     return Decision(best, scores, plan, used, value, est)
