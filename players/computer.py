@@ -15,7 +15,7 @@ Levels: `easy` (a noisy heuristic), `medium` (the seed's strategy with a few sam
 `hard` (sampled worlds, heuristic playouts, exact search near the end of a round; in Mexican
 Train a planner of the longest train checked by playouts). The random stream comes only from
 `seed` (mixed with the public position), never from the dealer's stream; budgets are counted in
-iterations, with a wall-clock safety cap that only a badly overloaded machine reaches.
+iterations, never in seconds, so a choice does not depend on how busy the machine is.
 """
 
 from __future__ import annotations
