@@ -30,9 +30,13 @@ def seated_against_a_computer(live_server, screen, phone):
 
 def test_the_results_open_with_the_winner_and_a_chart(live_server, screen, phone):
     table, ph = seated_against_a_computer(live_server, screen, phone)
-    # a tile laid by the phone travels from Ingrid's panel to its place, in at most 400 ms
+    # a tile laid by the phone travels from Ingrid's panel to its place, in at most 400 ms. The
+    # computer replies after a pause, as at a real table (config.COMPUTER_DELAY): with no pause
+    # the table may get the play and the reply in one update, and only the newest tile flies
+    runner = live_server.app.extensions["tabletop"].runner
+    runner.delay = 0.5
     table.evaluate("() => { window.__domino.table.flights = []; }")
-    for _ in range(40):
+    for _ in range(400):  # the computer may draw several times, each after its pause
         st = phone_state(ph)
         if st["turn"] == st["seat"] and any("play" in a for a in st["legal"]):
             play_one(ph, st, choose=lambda legal: next(a for a in legal if "play" in a))
@@ -44,6 +48,7 @@ def test_the_results_open_with_the_winner_and_a_chart(live_server, screen, phone
     table.wait_for_function("() => window.__domino.table.flights.some(f => f.seat === 0)", timeout=TIMEOUT)
     flights = table.evaluate("() => window.__domino.table.flights")
     assert all(f["duration"] <= 400 for f in flights), flights
+    runner.delay = 0
     play_until_round_over([ph])
     table.wait_for_selector(".dlg-results .results-moment", timeout=TIMEOUT)
     result = table.evaluate("() => window.__domino.frame.view.result")
