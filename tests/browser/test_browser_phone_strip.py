@@ -4,7 +4,17 @@ portrait and landscape with up to eight seats; in six-love one's partner is mark
 from __future__ import annotations
 
 import pytest
-from flows import join_phone, join_urls, lobby_setup, open_table, start_game, wait_game
+from flows import (
+    TIMEOUT,
+    join_phone,
+    join_urls,
+    lobby_setup,
+    open_table,
+    phone_state,
+    play_one,
+    start_game,
+    wait_game,
+)
 
 LANDSCAPE = {"width": 844, "height": 390}
 SMALL = {"width": 360, "height": 640}
@@ -75,15 +85,24 @@ def test_every_seat_and_the_boneyard_stay_on_the_strip(live_server, phone, scree
     assert strip["height"] < viewport["height"] * 0.3
     # two rows at most
     assert len({round(c["y"]) for c in chips}) <= 2
-    # ... and every train is still on the board: one's own and the Mexican Train in view
-    for train in ("0", "mexican"):
-        row = page.locator(f".hand-board .train-row[data-train='{train}']").bounding_box()
-        board = page.locator(".hand-board .train-rows").bounding_box()
-        assert (
-            row
-            and board["y"] - 0.5 <= row["y"]
-            and row["y"] + row["height"] <= board["y"] + board["height"] + 0.5
-        ), train
+    # ... and every train is still on the board: one's own and the Mexican Train in view. The
+    # trains show once the engine double is down: when the deal gave it to Ana, she lays it first
+    st = phone_state(page)
+    if st["turn"] == st["seat"] and page.evaluate("() => window.__domino.view.pending") == "engine":
+        play_one(page, st)
+    page.locator(".hand-board .train-row[data-train='0']").wait_for(state="visible", timeout=TIMEOUT)
+    for train in ("0", "mexican"):  # polled: a computer's move may redraw the list meanwhile
+        page.wait_for_function(
+            """t => {
+              const r = document.querySelector(`.hand-board .train-row[data-train='${t}']`);
+              const b = document.querySelector('.hand-board .train-rows');
+              if (!r || !b) return false;
+              const row = r.getBoundingClientRect(), box = b.getBoundingClientRect();
+              return row.height > 0 && box.top - 0.5 <= row.top && row.bottom <= box.bottom + 0.5;
+            }""",
+            arg=train,
+            timeout=TIMEOUT,
+        )
 
 
 def test_six_love_marks_the_partner_in_landscape(live_server, phone, screen):
