@@ -43,17 +43,12 @@ import urllib.request
 from pathlib import Path
 
 import websockets
+from serverproc import free_port, process_tree  # scripts/ is this script's own folder
 
 ROOT = Path(__file__).resolve().parents[1]
 PHONES = 4  # seats per room (draw, four players, every seat a phone)
 SEARCH_ROOMS = (10, 20, 40, 64)  # 64: tabletop.config.MAX_ROOMS
 RAM = "/dev/shm"  # a tmpfs: the store's fsync costs nothing there
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_healthy(port: int, proc: subprocess.Popen, seconds: float = 20) -> None:
@@ -68,23 +63,10 @@ def wait_healthy(port: int, proc: subprocess.Popen, seconds: float = 20) -> None
             time.sleep(0.05)
 
 
-def tree(pid: int) -> list[int]:
-    """A process and its children (the gunicorn master and its worker)."""
-    out, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        out.append(p)
-        try:
-            todo += [int(c) for c in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
-        except OSError:
-            continue
-    return out
-
-
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process and its children so far."""
     total, tick = 0.0, os.sysconf("SC_CLK_TCK")
-    for p in tree(pid):
+    for p in process_tree(pid):
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
             total += (int(fields[11]) + int(fields[12])) / tick
@@ -97,7 +79,7 @@ def memory_mb(pid: int) -> tuple[float, float]:
     """(RSS, PSS) of a process and its children, in MB. RSS sums each process's resident pages
     (pages the worker shares with the master after the fork count twice); PSS splits them."""
     rss = pss = 0
-    for p in tree(pid):
+    for p in process_tree(pid):
         try:
             rss += _kb(Path(f"/proc/{p}/status").read_text(), "VmRSS:")
             pss += _kb(Path(f"/proc/{p}/smaps_rollup").read_text(), "Pss:")
