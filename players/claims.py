@@ -409,6 +409,25 @@ def opener_self(F, a, p):
     return a.get("opener") == F.me and a in F.legal and _doubles(F) == p.get("count") and p["count"] >= 2
 
 
+def average_pips(F) -> int:
+    """The pips of an average hand of this size (all tiles of the set weigh the same on average)."""
+    ts = F.ts
+    return round(ts.mask_pips(ts.full) * F.hand.bit_count() / ts.full.bit_count())
+
+
+def opener_heavy(F, a, p):
+    """Leading oneself with a hand heavier than average (`count` pips against `n`): in a block
+    one's own pips decide, and the leader sheds first."""
+    pips = F.ts.mask_pips(F.hand)
+    return (
+        a.get("opener") == F.me
+        and a in F.legal
+        and pips == p.get("count")
+        and average_pips(F) == p.get("n")
+        and pips > p["n"]
+    )
+
+
 def opener_partner(F, a, p):
     o = p.get("seat")
     return (
@@ -507,47 +526,99 @@ def double_cover(F, a, p):
     return x == y and F.count(F.after(a), x) > 0
 
 
-def _vs(F, a, p, place):
-    """How much better the playouts found this action than the runner-up, when the search chose
-    it and `other` names the runner-up's tile (or, for a choice of place, the runner-up is this
-    tile elsewhere)."""
+def _runner(F, a):
+    """(how much better the playouts found `a` than the runner-up, the runner-up action) when the
+    search chose `a`, else None."""
     s = F.search
     j = s.runner_up()
-    if j is None or s.playouts is None or a != F.legal[s.best]:
+    if j is None or s.playouts is None or a not in F.legal or a != F.legal[s.best]:
         return None
-    o = F.legal[j]
-    text = o.get("play") or o.get("discard")
-    if place:
-        if "play" not in a or text is None or _tile(text) != _tile(a["play"]):
-            return None
-    elif "other" in p and (text is None or _tile(text) != p["other"]):
+    if s.best not in s.playouts or j not in s.playouts or s.best not in s.values:
         return None
-    return s.playouts[s.best] - s.playouts[j]
+    return s.playouts[s.best] - s.playouts[j], F.legal[j]
 
 
-def close(place):
+def _text(a):
+    return a.get("play") or a.get("discard")
+
+
+def _named(F, a, o, p, kind):
+    """Whether chosen `a` and runner-up `o` are what a reason of `kind` names: `tile` (another
+    tile, `other`), `place` (the same tile elsewhere), `stop` (ending the run), `opener` (the
+    other opener; `opener_self` / `opener_partner`: which one was chosen, `seat` the partner)."""
+    if kind.startswith("opener"):
+        if "opener" not in a or "opener" not in o:
+            return False
+        if kind == "opener_self":
+            return a["opener"] == F.me and o["opener"] == p.get("seat")
+        if kind == "opener_partner":
+            return a["opener"] == p.get("seat") != F.me and o["opener"] == F.me
+        return True
+    if _text(a) is None or _tile(_text(a)) != p.get("tile"):
+        return False
+    if kind == "stop":
+        return "play" in a and "done" in o
+    if _text(o) is None:
+        return False
+    if kind == "place":
+        return "play" in a and "play" in o and _tile(o["play"]) == p["tile"]
+    return _tile(_text(o)) == p.get("other") != p["tile"]
+
+
+def _margin(F, a, p, kind):
+    found = _runner(F, a)
+    if found is None or not _named(F, a, found[1], p, kind):
+        return None
+    return found[0]
+
+
+def close(kind):
     """The playouts found the runner-up about as good."""
 
     def check(F, a, p):
-        m = _vs(F, a, p, place)
+        m = _margin(F, a, p, kind)
         return m is not None and abs(m) < CLOSE
 
     return check
 
 
-def tried(place):
+def tried(kind):
     """The playouts found this action clearly better than the runner-up."""
 
     def check(F, a, p):
-        m = _vs(F, a, p, place)
+        m = _margin(F, a, p, kind)
         return m is not None and m >= CLOSE
 
     return check
 
 
+def ruled(kind):
+    """The playouts found the runner-up better, and the search chose this action by the rest of
+    its value (the strategy's ranking) outweighing that. Together with `close` and `tried` this
+    covers every searched choice: the chosen action's value is the highest, so when its playouts
+    are worse, the rest of its value is higher."""
+
+    def check(F, a, p):
+        m = _margin(F, a, p, kind)
+        if m is None or m >= 0:
+            return False
+        s = F.search
+        j = s.runner_up()
+        return s.values[s.best] - s.playouts[s.best] > s.values[j] - s.playouts[j]
+
+    return check
+
+
 def generic(F, a, p):
-    """Only when no search compared the actions (a heuristic choice): nothing more is claimed."""
-    return a in F.legal and F.search.runner_up() is None
+    """Only when no search compared the actions (a heuristic choice): nothing more is claimed
+    than that the tile named is the one chosen."""
+    text = _text(a)
+    return a in F.legal and F.search.runner_up() is None and text is not None and _tile(text) == p.get("tile")
+
+
+def generic_choice(F, a, p):
+    """The same for a choice that lays no tile (which opener, ending a run)."""
+    return a in F.legal and F.search.runner_up() is None and _text(a) is None
 
 
 CHECKS = {
@@ -593,13 +664,23 @@ CHECKS = {
     "hint.spare": spare,
     "hint.own_only": own_only,
     "hint.chain_from": chain_from,
-    "hint.close": close(False),
-    "hint.close_place": close(True),
-    "hint.close_opener": close(False),
-    "hint.tried": tried(False),
-    "hint.tried_place": tried(True),
-    "hint.tried_opener": tried(False),
+    "hint.opener_heavy": opener_heavy,
+    "hint.close": close("tile"),
+    "hint.close_place": close("place"),
+    "hint.close_stop": close("stop"),
+    "hint.close_opener": close("opener"),
+    "hint.tried": tried("tile"),
+    "hint.tried_place": tried("place"),
+    "hint.tried_stop": tried("stop"),
+    "hint.tried_opener_self": tried("opener_self"),
+    "hint.tried_opener_partner": tried("opener_partner"),
+    "hint.ruled": ruled("tile"),
+    "hint.ruled_place": ruled("place"),
+    "hint.ruled_stop": ruled("stop"),
+    "hint.ruled_opener_self": ruled("opener_self"),
+    "hint.ruled_opener_partner": ruled("opener_partner"),
     "hint.generic": generic,
+    "hint.generic_choice": generic_choice,
 }
 
 

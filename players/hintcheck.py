@@ -62,17 +62,32 @@ def positions(profile, options, count, seed=0):
     return found
 
 
+def hint_seed_of(seed, k):
+    """The hint's seed for position `k` of a run with `seed` (to ask the same hint again)."""
+    return seed * 1000003 + k
+
+
 def check_table(profile, options, count, seed=0, budget=None):
     """Over `count` positions: (hints, claims that hold, Counter of reason keys, failures)."""
     kinds, failures, held = Counter(), [], 0
     for k, (state, seat) in enumerate(positions(profile, options, count, seed)):
         view = view_for(state, seat)
-        action, reason, decision = decide(view, "hard", seed * 1000003 + k, budget)
+        hint_seed = hint_seed_of(seed, k)
+        action, reason, decision = decide(view, "hard", hint_seed, budget)
         kinds[reason["key"]] += 1
         if holds(view, action, reason, search_of(decision)):
             held += 1
         else:
-            failures.append({"view": view, "action": action, "reason": reason})
+            failures.append(
+                {
+                    "position": k,
+                    "hint_seed": hint_seed,
+                    "budget": budget,
+                    "view": view,
+                    "action": action,
+                    "reason": reason,
+                }
+            )
     return count, held, kinds, failures
 
 
@@ -81,7 +96,7 @@ def _run(job):
     profile, options = TABLES[name]
     t0 = time.process_time()
     n, held, kinds, failures = check_table(profile, options, count, seed, budget)
-    return name, n, held, dict(kinds), failures[:5], time.process_time() - t0
+    return name, n, held, dict(kinds), failures, time.process_time() - t0
 
 
 def main(argv=None) -> int:
@@ -92,6 +107,12 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument(
+        "--dump",
+        metavar="FILE",
+        help="write every failing position to FILE, one JSON object a line: table, position, hint_seed, "
+        "budget, the view, the action and the reason (decide(view, 'hard', hint_seed, budget) asks it again)",
+    )
     args = ap.parse_args(argv)
     names = [t for t in args.tables.split(",") if t]
     for t in names:
@@ -105,8 +126,15 @@ def main(argv=None) -> int:
             rows = pool.map(_run, jobs)
     else:
         rows = [_run(j) for j in jobs]
+    if args.dump:
+        with open(args.dump, "w", encoding="utf-8") as f:
+            for row in rows:
+                for failure in row[4]:
+                    f.write(json.dumps(dict(failure, table=row[0])) + "\n")
     if args.json:
-        out = [{"table": r[0], "hints": r[1], "hold": r[2], "kinds": r[3], "failures": r[4]} for r in rows]
+        out = [
+            {"table": r[0], "hints": r[1], "hold": r[2], "kinds": r[3], "failures": r[4][:5]} for r in rows
+        ]
         print(json.dumps(out, indent=1))
     else:
         budget = "the hint's own" if args.budget is None else args.budget
@@ -115,8 +143,12 @@ def main(argv=None) -> int:
             print(f"\n{name}: {held}/{n} claims hold ({100 * held / n:.2f}%), {cpu:.0f} s CPU")
             for key, c in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0])):
                 print(f"  {key:<28} {100 * c / n:6.2f}%  ({c})")
-            for f in failures:
-                print("  FAILS:", f["reason"], f["action"])
+            for f in failures[:5]:
+                print(
+                    f"  FAILS at position {f['position']} (hint seed {f['hint_seed']}):",
+                    f["reason"],
+                    f["action"],
+                )
     return 0 if all(r[1] == r[2] for r in rows) else 1
 
 

@@ -3,8 +3,11 @@
 A reason says why the chosen action beats the runner-up (the next best action the search
 compared, or the strategy's next best when nothing was searched): the first difference between
 the two, in a fixed order of what matters most, whose claim holds in this view. Every proposal
-is checked by `claims.CHECKS` before it is given; when no difference stands out the reason says
-that the plays are close, or that the search found this one better.
+is checked by `claims.CHECKS` before it is given. When no difference stands out the reason says
+what the search found: the plays are close, or this one did clearly better in the playouts; when
+the runner-up did clearly better there and the strategy's ranking outweighed it, what is true of
+the chosen action alone, else just that (one of close, tried and ruled is always true of a
+searched choice). "is a good play" is left for choices nothing searched.
 
 Parameters: `tile` and `other` (tiles, high half first), `n` and `at` (numbers: an end's number,
 the number left open), `count` (the catalogue picks the plural form from it), and for another
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from engine.placement import far_half
 
-from .claims import CHECKS, Facts, Search, _pair, _tile
+from .claims import CHECKS, Facts, Search, _pair, _tile, average_pips
 from .world import Knowledge, _idx
 
 
@@ -30,11 +33,24 @@ def search_of(decision) -> Search:
 
 def reason(K: Knowledge, action: dict, decision) -> dict:
     F = Facts(K.view, search_of(decision))
-    for key, params in _proposals(F, action, _runner_up(F, decision)):
+    for key, params in proposals(F, action, decision):
         if CHECKS[key](F, action, params):
             return {"key": key, "params": params}
+    # Not reached for a choice the engine offers: a searched choice always has a close, tried
+    # or ruled reason that holds, an unsearched one a generic one (tests/ai/test_hints.py).
+    return _generic(action)
+
+
+def _generic(action):
     text = action.get("play") or action.get("discard")
-    return {"key": "hint.generic", "params": {"tile": _tile(text) if text else ""}}
+    if text is None:
+        return {"key": "hint.generic_choice", "params": {}}
+    return {"key": "hint.generic", "params": {"tile": _tile(text)}}
+
+
+def proposals(F: Facts, action: dict, decision):
+    """Every reason proposed for `action`, in order, before any is checked: (key, params)."""
+    return _proposals(F, action, _runner_up(F, decision))
 
 
 def _runner_up(F: Facts, decision):
@@ -54,10 +70,7 @@ def _proposals(F: Facts, c: dict, r: dict | None):
         yield "hint.go_out", {"tile": tile}
         if F.train and c.get("train") is None:
             yield "hint.engine", {"tile": tile}
-    if len(F.legal) == 1:
-        yield from _forced(F, c)
-        return
-    if "draw" in c or "pass" in c:
+    if len(F.legal) == 1 or "draw" in c or "pass" in c:
         yield from _forced(F, c)
     elif "opener" in c:
         yield from _opener(F, c)
@@ -69,13 +82,17 @@ def _proposals(F: Facts, c: dict, r: dict | None):
         yield from _train(F, c, r)
     else:
         yield from _line(F, c, r)
-    yield from _search(F, c, r)
-    yield from _facts(F, c)
+    if len(F.legal) > 1:
+        yield from _search(F, c, r, ("close", "tried"))
+        yield from _facts(F, c)
+        yield from _search(F, c, r, ("ruled",))
+    g = _generic(c)
+    yield g["key"], g["params"]
 
 
 def _facts(F, c):
-    """Last: what is true of the chosen action alone (the runner-up shares it, and the playouts
-    did not find the chosen one better; the strategy's ranking decided)."""
+    """What is true of the chosen action alone: reached when the playouts found the runner-up
+    clearly better and the strategy's ranking decided (or the runner-up shares every difference)."""
     if "play" not in c:
         return
     tile = _tile(c["play"])
@@ -113,23 +130,35 @@ def _forced(F, c):
         yield "hint.only_fit", {"tile": _tile(c["play"])}
 
 
-def _search(F, c, r):
-    """No stated difference: what the search found (close, or clearly better)."""
-    text = c.get("play") or c.get("discard")
-    if "opener" in c:
-        yield "hint.close_opener", {}
-        yield "hint.tried_opener", {}
+def _search(F, c, r, kinds):
+    """What the search found against the runner-up, for each of `kinds`: `close` (the playouts
+    found the two close), `tried` (this one clearly better), `ruled` (the runner-up better, but
+    the strategy's ranking outweighed that). One of the three always holds for a searched choice."""
+    if r is None:
         return
-    if text is None or r is None:
+    if "opener" in c and "opener" in r:
+        me = c["opener"] == F.me
+        partner = r["opener"] if me else c["opener"]
+        who = {"seat": partner, "name": _name(partner)}
+        side = "self" if me else "partner"
+        for kind in kinds:
+            yield ("hint.close_opener", {}) if kind == "close" else (f"hint.{kind}_opener_{side}", who)
+        return
+    text = c.get("play") or c.get("discard")
+    if text is None:
         return
     tile = _tile(text)
     other = r.get("play") or r.get("discard")
-    if other is not None and _tile(other) == tile:  # the same tile elsewhere
-        yield "hint.close_place", {"tile": tile}
-        yield "hint.tried_place", {"tile": tile}
-    elif other is not None:
-        yield "hint.close", {"tile": tile, "other": _tile(other)}
-        yield "hint.tried", {"tile": tile, "other": _tile(other)}
+    if other is None and "done" in r:  # go on with the run, or end it here
+        suffix, params = "_stop", {"tile": tile}
+    elif other is None:
+        return
+    elif _tile(other) == tile:  # the same tile elsewhere
+        suffix, params = "_place", {"tile": tile}
+    else:
+        suffix, params = "", {"tile": tile, "other": _tile(other)}
+    for kind in kinds:
+        yield f"hint.{kind}{suffix}", params
 
 
 # -- one-line games -----------------------------------------------------------------------------
@@ -228,6 +257,7 @@ def _opener(F: Facts, c):
     o = c["opener"]
     if o == F.me:
         yield "hint.opener_self", {"count": doubles}
+        yield "hint.opener_heavy", {"count": F.ts.mask_pips(F.hand), "n": average_pips(F)}
     elif doubles == 0:
         yield "hint.opener_partner_none", {"seat": o, "name": _name(o)}
     else:
