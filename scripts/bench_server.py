@@ -6,23 +6,23 @@ round ends the table deals the next one; computers are not involved (every seat 
 the server runs with `--computer-delay 0`. The figure is the time from a phone's `act` until
 every socket of that room holds a view of the new version (p50/p95/p99), with actions per second
 (closed loop: each room's next act waits for the last view), the CPU time per action and the
-server's resident memory (the gunicorn master and its worker, summed: shared pages count twice).
+server's resident memory (its process and any children, summed).
 
 The bare server (scripts/bench_bare.py) does only what any broadcast server must: on an `act` it
 bumps its room's version and sends every socket of the room one frame of the same size as the
-table's view frames, under the same worker class. No rules, no store, no views: the ratio of the
-two says what the table's own work costs. A third row, "table in RAM", is the table with its data
-folder in /dev/shm, where the store's fsync costs nothing: the difference to the first row is
-the disk's. They are measured one after the other, `--repeat` times (table, bare, table in RAM,
-table, ...), so all see the same machine; each repeat gives its own ratios, and the table shows
-the median with the spread (lowest-highest).
+table's view frames, served the same way (tabletop/serving.py: one gevent process). No rules, no
+store, no views: the ratio of the two says what the table's own work costs. A third row, "table
+in RAM", is the table with its data folder in /dev/shm, where the store's fsync costs nothing:
+the difference to the first row is the disk's. They are measured one after the other, `--repeat`
+times (table, bare, table in RAM, table, ...), so all see the same machine; each repeat gives
+its own ratios, and the table shows the median with the spread (lowest-highest).
 
 Then the search: one table server, rooms added 10, 20, 40, 64 (the server's room limit) with S
 sockets each, measured `--step-seconds` each, until p99 passes `--limit-ms` (15 ms). The largest
 load under the limit is how many tables one process serves at that pace.
 
     scripts/bench server [--rooms 20] [--sockets 6] [--seconds 15] [--repeat 1] [--no-search]
-                         [--no-ram] [--data DIR] [--deflate] [--worker gevent] [--json]
+                         [--no-ram] [--data DIR] [--deflate] [--json]
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def cpu_seconds(pid: int) -> float:
 
 def memory_mb(pid: int) -> tuple[float, float]:
     """(RSS, PSS) of a process and its children, in MB. RSS sums each process's resident pages
-    (pages the worker shares with the master after the fork count twice); PSS splits them."""
+    (pages shared between them count twice); PSS splits them."""
     rss = pss = 0
     for p in process_tree(pid):
         try:
@@ -229,46 +229,13 @@ async def setup_bare_room(port: int, sockets: int, index: int, deflate: bool) ->
 def start_server(kind: str, args, port: int, frame_bytes: int) -> subprocess.Popen:
     data = tempfile.mkdtemp(prefix="bench-server-", dir=RAM if kind == "table in RAM" else args.data)
     if kind.startswith("table"):
-        cmd = [
-            sys.executable,
-            "-m",
-            "tabletop",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--data",
-            data,
-            "--no-mdns",
-            "--computer-delay",
-            "0",
-            "--threads",
-            str(args.threads),
-            "--worker",
-            args.worker,
-        ]
+        cmd = [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", str(port)]
+        cmd += ["--data", data, "--no-mdns", "--computer-delay", "0"]
         env = dict(os.environ)
     else:
-        cmd = [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "-w",
-            "1",
-            "-k",
-            args.worker,
-            "--threads",
-            str(args.threads),
-            "--worker-connections",
-            "2000",  # tabletop.config.WORKER_CONNECTIONS
-            "-b",
-            f"127.0.0.1:{port}",
-            "--timeout",
-            "0",
-            "bench_bare:app",
-        ]
-        env = dict(os.environ, BENCH_FRAME_BYTES=str(frame_bytes), PYTHONPATH=str(ROOT / "scripts"))
+        cmd = [sys.executable, "-m", "bench_bare", str(port)]
+        path = os.pathsep.join([str(ROOT), str(ROOT / "scripts")])
+        env = dict(os.environ, BENCH_FRAME_BYTES=str(frame_bytes), PYTHONPATH=path)
     proc = subprocess.Popen(
         cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
     )
@@ -428,7 +395,7 @@ def report(args, runs: list[tuple[dict, dict]], steps: list[dict]) -> str:
     lines = [
         f"{args.rooms} rooms x {args.sockets} websockets, phones act at once, {args.seconds:.0f} s"
         f" per server, {len(runs)} run(s){' (median, lowest-highest)' if len(runs) > 1 else ''},"
-        f" {args.worker} worker{', permessage-deflate offered' if args.deflate else ''}"
+        f" one gevent process each{', permessage-deflate offered' if args.deflate else ''}"
     ]
     rows = [["server"] + [head for _k, head, _f in COLUMNS]]
     for i in range(len(runs[0])):
@@ -486,10 +453,6 @@ def main(argv=None) -> int:
     p.add_argument("--data", help="folder for the table's data folder (default: the system's temp folder)")
     p.add_argument(
         "--no-ram", action="store_true", help=f"skip the table with its data in {RAM} (fsync free)"
-    )
-    p.add_argument("--threads", type=int, default=256, help="threads of the gthread worker, for both")
-    p.add_argument(
-        "--worker", default="gevent", help="gunicorn worker class of both servers (gevent, gthread)"
     )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)

@@ -10,9 +10,8 @@ from . import paths
 # -- serving ---------------------------------------------------------------------------------
 HOST = "0.0.0.0"  # every interface
 PORT = 8000
-WORKER = "gevent"  # gunicorn worker class: a greenlet per connection (see cli.run_gunicorn)
-WORKER_CONNECTIONS = 2000  # connections the gevent worker holds at once
-THREADS = 64  # threads of the gthread worker (--worker gthread): each open websocket holds one
+WORKER_CONNECTIONS = 2000  # connections served at once, a greenlet each (tabletop/serving.py)
+GRACEFUL_SECONDS = 3.0  # on SIGTERM: how long open connections get to end
 NAME = "Domino table"
 DATA_DIR = str(paths.user_data_dir())  # folder of tabletop.sqlite3 (the system service: --data)
 BASE_URL = f"http://127.0.0.1:{PORT}"  # when none is given (tests, a bare create_app)

@@ -1,6 +1,6 @@
 """Hostile clients under load: while one quiet room plays, hypothesis-generated and hand-written
-hostile frames, a flood and hint storms hit the same served table (`tabletop serve`, gunicorn's
-gevent worker). Every hostile frame gets the right answer, no traceback is ever sent (nor
+hostile frames, a flood and hint storms hit the same served table (`tabletop serve`, one
+gevent process). Every hostile frame gets the right answer, no traceback is ever sent (nor
 logged), and the quiet room's p99 stays within twice its quiet figure, measured first in the
 same run.
 
