@@ -12,6 +12,7 @@ HOST = "0.0.0.0"  # every interface
 PORT = 8000
 WORKER_CONNECTIONS = 2000  # connections served at once, a greenlet each (tabletop/serving.py)
 GRACEFUL_SECONDS = 3.0  # on SIGTERM: how long open connections get to end
+SWITCH_INTERVAL = 0.001  # seconds a thread holds the interpreter lock when another wants it
 NAME = "Domino table"
 DATA_DIR = str(paths.user_data_dir())  # folder of tabletop.sqlite3 (the system service: --data)
 BASE_URL = f"http://127.0.0.1:{PORT}"  # when none is given (tests, a bare create_app)

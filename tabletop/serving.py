@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import signal
+import sys
 
 from . import config
 
@@ -33,6 +34,10 @@ def run(make_app, host: str, port: int, on_stop=lambda: None) -> None:
     """Serve `make_app()` on host:port until SIGTERM or SIGINT. `on_stop` runs first on either
     signal (the goodbye of mDNS), then open connections get `config.GRACEFUL_SECONDS` to end."""
     patch()
+    # the native threads (the store's commit, computers, hints) and the event loop take turns
+    # with the interpreter lock; at Python's default of 5 ms a commit that waits for the lock
+    # twice holds up its room for up to 10 ms whenever the loop is busy
+    sys.setswitchinterval(config.SWITCH_INTERVAL)
     import gevent
     from gevent.pool import Pool
     from gevent.pywsgi import WSGIHandler, WSGIServer
