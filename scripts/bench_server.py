@@ -32,35 +32,20 @@ import asyncio
 import json
 import os
 import random
-import signal
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 import websockets
-from serverproc import free_port, process_tree  # scripts/ is this script's own folder
+from serverproc import Server, free_port, process_tree  # scripts/ is this script's own folder
 
 ROOT = Path(__file__).resolve().parents[1]
 PHONES = 4  # seats per room (draw, four players, every seat a phone)
 SEARCH_ROOMS = (10, 20, 40, 64)  # 64: tabletop.config.MAX_ROOMS
 RAM = "/dev/shm"  # a tmpfs: the store's fsync costs nothing there
-
-
-def wait_healthy(port: int, proc: subprocess.Popen, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1)
-            return
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise SystemExit("scripts/bench server: the server did not start") from None
-            time.sleep(0.05)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -226,38 +211,21 @@ async def setup_bare_room(port: int, sockets: int, index: int, deflate: bool) ->
     return room, plan
 
 
-def start_server(kind: str, args, port: int, frame_bytes: int) -> subprocess.Popen:
+def start_server(kind: str, args, frame_bytes: int) -> Server:
     data = tempfile.mkdtemp(prefix="bench-server-", dir=RAM if kind == "table in RAM" else args.data)
     if kind.startswith("table"):
-        cmd = [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", str(port)]
-        cmd += ["--data", data, "--no-mdns", "--computer-delay", "0"]
-        env = dict(os.environ)
-    else:
-        cmd = [sys.executable, "-m", "bench_bare", str(port)]
-        path = os.pathsep.join([str(ROOT), str(ROOT / "scripts")])
-        env = dict(os.environ, BENCH_FRAME_BYTES=str(frame_bytes), PYTHONPATH=path)
-    proc = subprocess.Popen(
-        cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
-    )
-    wait_healthy(port, proc)
-    return proc
-
-
-def stop_server(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(10)
-    except ProcessLookupError:
-        pass
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
+        return Server.tabletop(data, "--computer-delay", "0")
+    port = free_port()
+    path = os.pathsep.join([str(ROOT), str(ROOT / "scripts")])
+    env = dict(os.environ, BENCH_FRAME_BYTES=str(frame_bytes), PYTHONPATH=path)
+    return Server([sys.executable, "-m", "bench_bare", str(port)], port, env=env)
 
 
 class Load:
     """Rooms on one running server; more can be added while the others play."""
 
-    def __init__(self, kind: str, args, proc: subprocess.Popen, port: int):
-        self.kind, self.args, self.proc, self.port = kind, args, proc, port
+    def __init__(self, kind: str, args, server: Server):
+        self.kind, self.args, self.server, self.port = kind, args, server, server.port
         self.rooms: list[tuple[Room, list]] = []
         self.tasks: list[asyncio.Future] = []
 
@@ -281,13 +249,13 @@ class Load:
             for sock, _ in plan:
                 sock.frame_bytes.clear()
         rss = pss = 0.0
-        start, cpu0 = time.perf_counter(), cpu_seconds(self.proc.pid)
+        start, cpu0 = time.perf_counter(), cpu_seconds(self.server.pid)
         while time.perf_counter() - start < seconds:
             await asyncio.sleep(0.5)
-            r, p = memory_mb(self.proc.pid)
+            r, p = memory_mb(self.server.pid)
             rss, pss = max(rss, r), max(pss, p)
         elapsed = time.perf_counter() - start
-        cpu = cpu_seconds(self.proc.pid) - cpu0
+        cpu = cpu_seconds(self.server.pid) - cpu0
         latencies = [x for room, _plan in self.rooms for x in room.latencies]
         sizes = [b for _room, plan in self.rooms for sock, _ in plan for b in sock.frame_bytes]
         return summary(self.kind, len(self.rooms), latencies, elapsed, rss, pss, sizes, cpu)
@@ -301,11 +269,10 @@ class Load:
 
 
 def measure(kind: str, args, frame_bytes: int) -> dict:
-    port = free_port()
-    proc = start_server(kind, args, port, frame_bytes)
+    server = start_server(kind, args, frame_bytes)
 
     async def go():
-        load = Load(kind, args, proc, port)
+        load = Load(kind, args, server)
         try:
             await load.grow(args.rooms)
             return await load.measure(args.seconds, args.warmup)
@@ -315,16 +282,15 @@ def measure(kind: str, args, frame_bytes: int) -> dict:
     try:
         return asyncio.run(go())
     finally:
-        stop_server(proc)
+        server.stop()
 
 
 def search(args) -> list[dict]:
     """Rooms added step by step to one table server until p99 passes the limit."""
-    port = free_port()
-    proc = start_server("table", args, port, 0)
+    server = start_server("table", args, 0)
 
     async def go():
-        load, steps = Load("table", args, proc, port), []
+        load, steps = Load("table", args, server), []
         try:
             for rooms in SEARCH_ROOMS:
                 await load.grow(rooms)
@@ -338,7 +304,7 @@ def search(args) -> list[dict]:
     try:
         return asyncio.run(go())
     finally:
-        stop_server(proc)
+        server.stop()
 
 
 def summary(
