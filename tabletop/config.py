@@ -33,7 +33,8 @@ ROOM_OPEN_BURST = 4
 
 # -- computer seats and hints ------------------------------------------------------------------
 COMPUTER_DELAY = 1.2  # seconds a computer "thinks" per move (0 in tests)
-COMPUTER_WORKERS = 4  # computer moves computed at once, all rooms
+COMPUTER_WORKERS = 4  # computer moves computed at once, all rooms (threads: --dev, the tests)
+CPU_WORKER_NICE = 10  # the computers' and hints' process yields the CPU to the serving one
 NOT_SAVED_RETRY = 1.0  # seconds before a computer's move the disk could not store is tried again
 HINT_SLOTS = 2  # hints computed at once, all rooms
 HINT_RATE = 0.5  # hints computed per second and connection (one asked again is free)
