@@ -32,6 +32,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_hostile import messages_st
 
+from tabletop import config
+
 ROOT = Path(__file__).resolve().parents[2]
 CODES = {
     key.removeprefix("error.")
@@ -273,9 +275,16 @@ def hand_written_round(port: int, quiet_id: str, target: dict, n: int) -> list:
 
 
 def flood(port: int, stop: threading.Event, seen: dict) -> None:
-    """Pings as fast as the socket takes them; reconnect whenever the server closes it."""
+    """Pings as fast as the socket takes them; reconnect whenever the server closes it (once it
+    closed one, the address's handshakes are refused, each after a pause)."""
+    started = time.monotonic()
     while not stop.is_set():
-        h = Hostile(port, "127.0.0.3")
+        seen["seconds"] = time.monotonic() - started
+        try:
+            h = Hostile(port, "127.0.0.3")
+        except websocket.WebSocketBadStatusException as exc:
+            seen["refused"].append(exc.status_code)
+            continue
         try:
             while not stop.is_set():
                 h.client.sock.send('{"type": "ping"}')
@@ -421,7 +430,12 @@ def attacked(tmp_path_factory) -> dict:
     server = serverproc.Server(["taskset", "-c", ",".join(map(str, SERVER_CPUS)), *serve], port, output=log)
     stop, own_cpus = threading.Event(), os.sched_getaffinity(0)
     os.sched_setaffinity(0, ATTACKER_CPUS)
-    seen = {"flood": {"closed": 0, "rate_limited": 0, "wrong": []}, "hints": [], "wrong": [], "bad": []}
+    seen = {
+        "flood": {"closed": 0, "rate_limited": 0, "wrong": [], "refused": []},
+        "hints": [],
+        "wrong": [],
+        "bad": [],
+    }
     try:
         quiet, target, storms = set_up(port)
         quiet_args = (quiet["id"], quiet["host_token"], quiet["tokens"])
@@ -462,6 +476,9 @@ def test_every_hostile_frame_gets_the_right_answer_under_load(attacked):
     flood = attacked["flood"]
     if "flood" in ATTACKS:
         assert flood["closed"] >= 1 and flood["rate_limited"] >= 1 and not flood["wrong"], flood
+        # the flooding address reconnects in a loop: refused for a while, slowly
+        assert flood["closed"] <= 2 and flood["refused"] and set(flood["refused"]) == {429}, flood
+        assert len(flood["refused"]) <= flood["seconds"] / config.FLOOD_TARPIT + 1, flood
     if "hints" in ATTACKS:
         codes = {f.get("code") for f in attacked["hints"] if f["type"] == "error"}
         assert attacked["hints"] and codes <= {"rate_limited", "stale", "not_your_turn"}, codes
