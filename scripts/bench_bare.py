@@ -3,7 +3,8 @@
 A socket says {"type": "hello", "room": R, "seats": n, "sockets": k}; an {"type": "act"} from any
 socket of room R bumps the room's version and sends every socket of the room a frame of
 BENCH_FRAME_BYTES bytes carrying the version and whose turn it is (round robin over the seats).
-No rules, no store: only what any broadcast server does for one move.
+No rules, no store: only what any broadcast server does for one move. Served the way the table
+is (tabletop/serving.py): `python -m bench_bare PORT` with scripts/ on the path.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ from __future__ import annotations
 import json
 import os
 import socket
+import sys
 import threading
 
 from flask import Flask
 from flask_sock import Sock
+
+from tabletop import serving
 
 FRAME_BYTES = int(os.environ.get("BENCH_FRAME_BYTES", "2000"))
 
@@ -70,4 +74,5 @@ def create_app() -> Flask:
     return app
 
 
-app = create_app()
+if __name__ == "__main__":
+    serving.run(create_app, "127.0.0.1", int(sys.argv[1]))

@@ -6,23 +6,23 @@ round ends the table deals the next one; computers are not involved (every seat 
 the server runs with `--computer-delay 0`. The figure is the time from a phone's `act` until
 every socket of that room holds a view of the new version (p50/p95/p99), with actions per second
 (closed loop: each room's next act waits for the last view), the CPU time per action and the
-server's resident memory (the gunicorn master and its worker, summed: shared pages count twice).
+server's resident memory (its process and any children, summed).
 
 The bare server (scripts/bench_bare.py) does only what any broadcast server must: on an `act` it
 bumps its room's version and sends every socket of the room one frame of the same size as the
-table's view frames, under the same worker class. No rules, no store, no views: the ratio of the
-two says what the table's own work costs. A third row, "table in RAM", is the table with its data
-folder in /dev/shm, where the store's fsync costs nothing: the difference to the first row is
-the disk's. They are measured one after the other, `--repeat` times (table, bare, table in RAM,
-table, ...), so all see the same machine; each repeat gives its own ratios, and the table shows
-the median with the spread (lowest-highest).
+table's view frames, served the same way (tabletop/serving.py: one gevent process). No rules, no
+store, no views: the ratio of the two says what the table's own work costs. A third row, "table
+in RAM", is the table with its data folder in /dev/shm, where the store's fsync costs nothing:
+the difference to the first row is the disk's. They are measured one after the other, `--repeat`
+times (table, bare, table in RAM, table, ...), so all see the same machine; each repeat gives
+its own ratios, and the table shows the median with the spread (lowest-highest).
 
 Then the search: one table server, rooms added 10, 20, 40, 64 (the server's room limit) with S
 sockets each, measured `--step-seconds` each, until p99 passes `--limit-ms` (15 ms). The largest
 load under the limit is how many tables one process serves at that pace.
 
     scripts/bench server [--rooms 20] [--sockets 6] [--seconds 15] [--repeat 1] [--no-search]
-                         [--no-ram] [--data DIR] [--deflate] [--worker gevent] [--json]
+                         [--no-ram] [--data DIR] [--deflate] [--json]
 """
 
 from __future__ import annotations
@@ -32,35 +32,20 @@ import asyncio
 import json
 import os
 import random
-import signal
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 import websockets
-from serverproc import free_port, process_tree  # scripts/ is this script's own folder
+from serverproc import Server, free_port, process_tree  # scripts/ is this script's own folder
 
 ROOT = Path(__file__).resolve().parents[1]
 PHONES = 4  # seats per room (draw, four players, every seat a phone)
 SEARCH_ROOMS = (10, 20, 40, 64)  # 64: tabletop.config.MAX_ROOMS
 RAM = "/dev/shm"  # a tmpfs: the store's fsync costs nothing there
-
-
-def wait_healthy(port: int, proc: subprocess.Popen, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1)
-            return
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise SystemExit("scripts/bench server: the server did not start") from None
-            time.sleep(0.05)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -77,7 +62,7 @@ def cpu_seconds(pid: int) -> float:
 
 def memory_mb(pid: int) -> tuple[float, float]:
     """(RSS, PSS) of a process and its children, in MB. RSS sums each process's resident pages
-    (pages the worker shares with the master after the fork count twice); PSS splits them."""
+    (pages shared between them count twice); PSS splits them."""
     rss = pss = 0
     for p in process_tree(pid):
         try:
@@ -226,71 +211,21 @@ async def setup_bare_room(port: int, sockets: int, index: int, deflate: bool) ->
     return room, plan
 
 
-def start_server(kind: str, args, port: int, frame_bytes: int) -> subprocess.Popen:
+def start_server(kind: str, args, frame_bytes: int) -> Server:
     data = tempfile.mkdtemp(prefix="bench-server-", dir=RAM if kind == "table in RAM" else args.data)
     if kind.startswith("table"):
-        cmd = [
-            sys.executable,
-            "-m",
-            "tabletop",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--data",
-            data,
-            "--no-mdns",
-            "--computer-delay",
-            "0",
-            "--threads",
-            str(args.threads),
-            "--worker",
-            args.worker,
-        ]
-        env = dict(os.environ)
-    else:
-        cmd = [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "-w",
-            "1",
-            "-k",
-            args.worker,
-            "--threads",
-            str(args.threads),
-            "--worker-connections",
-            "2000",  # tabletop.config.WORKER_CONNECTIONS
-            "-b",
-            f"127.0.0.1:{port}",
-            "--timeout",
-            "0",
-            "bench_bare:app",
-        ]
-        env = dict(os.environ, BENCH_FRAME_BYTES=str(frame_bytes), PYTHONPATH=str(ROOT / "scripts"))
-    proc = subprocess.Popen(
-        cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
-    )
-    wait_healthy(port, proc)
-    return proc
-
-
-def stop_server(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(10)
-    except ProcessLookupError:
-        pass
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
+        return Server.tabletop(data, "--computer-delay", "0")
+    port = free_port()
+    path = os.pathsep.join([str(ROOT), str(ROOT / "scripts")])
+    env = dict(os.environ, BENCH_FRAME_BYTES=str(frame_bytes), PYTHONPATH=path)
+    return Server([sys.executable, "-m", "bench_bare", str(port)], port, env=env)
 
 
 class Load:
     """Rooms on one running server; more can be added while the others play."""
 
-    def __init__(self, kind: str, args, proc: subprocess.Popen, port: int):
-        self.kind, self.args, self.proc, self.port = kind, args, proc, port
+    def __init__(self, kind: str, args, server: Server):
+        self.kind, self.args, self.server, self.port = kind, args, server, server.port
         self.rooms: list[tuple[Room, list]] = []
         self.tasks: list[asyncio.Future] = []
 
@@ -314,13 +249,13 @@ class Load:
             for sock, _ in plan:
                 sock.frame_bytes.clear()
         rss = pss = 0.0
-        start, cpu0 = time.perf_counter(), cpu_seconds(self.proc.pid)
+        start, cpu0 = time.perf_counter(), cpu_seconds(self.server.pid)
         while time.perf_counter() - start < seconds:
             await asyncio.sleep(0.5)
-            r, p = memory_mb(self.proc.pid)
+            r, p = memory_mb(self.server.pid)
             rss, pss = max(rss, r), max(pss, p)
         elapsed = time.perf_counter() - start
-        cpu = cpu_seconds(self.proc.pid) - cpu0
+        cpu = cpu_seconds(self.server.pid) - cpu0
         latencies = [x for room, _plan in self.rooms for x in room.latencies]
         sizes = [b for _room, plan in self.rooms for sock, _ in plan for b in sock.frame_bytes]
         return summary(self.kind, len(self.rooms), latencies, elapsed, rss, pss, sizes, cpu)
@@ -334,11 +269,10 @@ class Load:
 
 
 def measure(kind: str, args, frame_bytes: int) -> dict:
-    port = free_port()
-    proc = start_server(kind, args, port, frame_bytes)
+    server = start_server(kind, args, frame_bytes)
 
     async def go():
-        load = Load(kind, args, proc, port)
+        load = Load(kind, args, server)
         try:
             await load.grow(args.rooms)
             return await load.measure(args.seconds, args.warmup)
@@ -348,16 +282,15 @@ def measure(kind: str, args, frame_bytes: int) -> dict:
     try:
         return asyncio.run(go())
     finally:
-        stop_server(proc)
+        server.stop()
 
 
 def search(args) -> list[dict]:
     """Rooms added step by step to one table server until p99 passes the limit."""
-    port = free_port()
-    proc = start_server("table", args, port, 0)
+    server = start_server("table", args, 0)
 
     async def go():
-        load, steps = Load("table", args, proc, port), []
+        load, steps = Load("table", args, server), []
         try:
             for rooms in SEARCH_ROOMS:
                 await load.grow(rooms)
@@ -371,7 +304,7 @@ def search(args) -> list[dict]:
     try:
         return asyncio.run(go())
     finally:
-        stop_server(proc)
+        server.stop()
 
 
 def summary(
@@ -428,7 +361,7 @@ def report(args, runs: list[tuple[dict, dict]], steps: list[dict]) -> str:
     lines = [
         f"{args.rooms} rooms x {args.sockets} websockets, phones act at once, {args.seconds:.0f} s"
         f" per server, {len(runs)} run(s){' (median, lowest-highest)' if len(runs) > 1 else ''},"
-        f" {args.worker} worker{', permessage-deflate offered' if args.deflate else ''}"
+        f" one gevent process each{', permessage-deflate offered' if args.deflate else ''}"
     ]
     rows = [["server"] + [head for _k, head, _f in COLUMNS]]
     for i in range(len(runs[0])):
@@ -486,10 +419,6 @@ def main(argv=None) -> int:
     p.add_argument("--data", help="folder for the table's data folder (default: the system's temp folder)")
     p.add_argument(
         "--no-ram", action="store_true", help=f"skip the table with its data in {RAM} (fsync free)"
-    )
-    p.add_argument("--threads", type=int, default=256, help="threads of the gthread worker, for both")
-    p.add_argument(
-        "--worker", default="gevent", help="gunicorn worker class of both servers (gevent, gthread)"
     )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)

@@ -1,4 +1,4 @@
-"""Soak: the served table (`tabletop serve`, gunicorn's gevent worker) with R rooms playing for a
+"""Soak: the served table (`tabletop serve`, one gevent process) with R rooms playing for a
 long time, to find what only time shows: memory that grows, errors that come now and then.
 
 Each room is Draw for four, three phones and one computer, with the table, one more table

@@ -20,14 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from serverproc import Server  # scripts/ is this script's own folder
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -46,48 +44,6 @@ FRAME_BUDGET_MS = 16.0
 
 # Run in the table page: a board with every tile on it, one more play, the frame times.
 FRAME_SCRIPT = (ROOT / "scripts" / "bench_web_frames.js").read_text(encoding="utf-8")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(data: str, port: int) -> subprocess.Popen:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tabletop",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--data",
-            data,
-            "--no-mdns",
-            "--advertise",
-            "127.0.0.1",
-            "--computer-delay",
-            "0",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1)
-            return proc
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                raise SystemExit("scripts/bench web: the server did not start") from None
-            time.sleep(0.1)
 
 
 def open_room(port: int) -> str:
@@ -236,10 +192,9 @@ def main(argv=None) -> int:
             file=sys.stderr,
         )
         return 2
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="bench-web-") as data:
-        proc = start_server(data, port)
+        server = Server.tabletop(data, "--advertise", "127.0.0.1", "--computer-delay", "0")
+        port, base = server.port, server.url
         try:
             room = open_room(port)
             with sync_playwright() as p:
@@ -257,11 +212,7 @@ def main(argv=None) -> int:
                 finally:
                     browser.close()
         finally:
-            try:
-                os.killpg(proc.pid, 15)
-            except ProcessLookupError:
-                pass
-            proc.wait(10)
+            server.stop()
     ok = True
     if not args.json:
         print(

@@ -1,5 +1,5 @@
 """A server in a subprocess on a free loopback port, for the benchmarks and the tests that need a
-real `tabletop serve` (gunicorn master and worker) rather than the in-process test server.
+real `tabletop serve` (as served: one gevent process) rather than the in-process test server.
 
     with serverproc.Server.tabletop(data_dir, "--computer-delay", "0") as server:
         ...  # server.port, server.url, server.kill9(), server.rss_mb()
@@ -56,7 +56,7 @@ def tabletop_command(port: int, data, *extra: str) -> list[str]:
 
 
 class Server:
-    """`cmd` in its own process group (so a signal reaches gunicorn's master and worker at once),
+    """`cmd` in its own process group (so a signal reaches it and any child at once),
     started and waited for until `/api/health` answers. `output`: where its stdout and stderr go
     (a path, or None for nowhere)."""
 
@@ -111,7 +111,7 @@ class Server:
         self.proc.wait(10)
 
     def stop(self, timeout: float = 10) -> None:
-        """SIGTERM (gunicorn stops gracefully), SIGKILL if it is not gone within `timeout`."""
+        """SIGTERM (the server stops gracefully), SIGKILL if it is not gone within `timeout`."""
         if not self.running():
             return
         self._signal(signal.SIGTERM)

@@ -1,6 +1,6 @@
 """Keeps what the table tells the world about its address true: the base URL of the rooms' QR
 codes and of /api/server, the mDNS records and the console banner, re-made within a few seconds
-when the interfaces change. Runs in the serving process (after gunicorn's fork)."""
+when the interfaces change. Runs in the serving process."""
 
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ import sys
 from . import config, paths, pin
 from .pin import pin_problem
 
-# gunicorn's master imports this module: what it imports is resident in the master too, so the
-# app, mDNS, the address watcher and the QR codes are imported where they run (the worker)
+# the app is imported only once gevent has patched the standard library (tabletop/serving.py):
+# its locks and threads must be gevent's
 
 DEFAULT_DATA = config.DATA_DIR
 
@@ -51,18 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--wifi-ssid", help="also show a Wi-Fi join QR code for this network")
     s.add_argument("--wifi-password", help="password for --wifi-ssid (omit for an open network)")
     s.add_argument(
-        "--threads",
-        type=int,
-        default=config.THREADS,
-        help=f"threads of the gthread worker (each open websocket holds one; default {config.THREADS})",
+        "--dev", action="store_true", help="use werkzeug's threaded server (a thread per connection)"
     )
-    s.add_argument(
-        "--worker",
-        choices=("gevent", "gthread"),
-        default=config.WORKER,
-        help=f"gunicorn worker (default {config.WORKER}: an idle websocket costs no thread)",
-    )
-    s.add_argument("--dev", action="store_true", help="use werkzeug's threaded server instead of gunicorn")
     s.add_argument(
         "--computer-delay",
         type=float,
@@ -121,7 +111,7 @@ def serve(args) -> int:
     color = sys.stdout.isatty()
     running = []  # the serving process's Announcer, for the shutdown hooks
 
-    def make_app():  # runs in the serving process: after gunicorn's fork
+    def make_app():  # after gevent's patching (or in the --dev server)
         from .announce import Announcer
         from .app import create_app
         from .discovery import HostName
@@ -155,58 +145,22 @@ def serve(args) -> int:
             goodbye()
             app.extensions["tabletop"].shutdown()
     else:
-        # the app (its store, threads and rooms) and mDNS live in the worker, after the fork
-        run_gunicorn(make_app, args.host, args.port, args.threads, on_stop=goodbye, worker=args.worker)
+        from . import serving
+
+        app = None
+
+        def build():
+            nonlocal app
+            app = make_app()
+            return app
+
+        try:
+            serving.run(build, args.host, args.port, on_stop=goodbye)
+        finally:
+            goodbye()
+            if app is not None:
+                app.extensions["tabletop"].shutdown()
     return 0
-
-
-def run_gunicorn(
-    make_app, host: str, port: int, threads: int, on_stop=lambda: None, worker: str = config.WORKER
-) -> None:
-    """One gunicorn process (rooms live in memory). The gevent worker runs every connection as a
-    greenlet, so hundreds of idle websockets and slow, unfinished requests cost no thread and
-    starve nothing (CPU-heavy work goes to native threads: tabletop/offload.py); the gthread worker
-    holds one thread per websocket (`threads` of them). Never the sync worker (it drops
-    websockets).
-    `on_stop` runs in the worker as soon as it is told to stop (SIGTERM, SIGINT, SIGQUIT), before
-    open websockets are waited for."""
-    from gunicorn.app.base import BaseApplication
-
-    def post_worker_init(worker):
-        graceful = signal.getsignal(signal.SIGTERM)
-
-        def on_term(sig, frame):
-            on_stop()
-            graceful(sig, frame)
-
-        signal.signal(signal.SIGTERM, on_term)
-
-    class One(BaseApplication):
-        def load_config(self):
-            for key, value in {
-                "bind": f"{host}:{port}",
-                "workers": 1,
-                "threads": threads,
-                "worker_class": worker,
-                "worker_connections": config.WORKER_CONNECTIONS,
-                "timeout": 0,
-                "keepalive": 5,
-                "graceful_timeout": 3,
-                "accesslog": None,
-                "preload_app": False,
-                "post_worker_init": post_worker_init,
-                "worker_int": lambda worker: on_stop(),
-                "worker_exit": lambda server, worker: on_stop(),
-                # gunicorn >= 25.1 opens a control socket in $HOME unless told not to
-                "control_socket_disable": True,
-            }.items():
-                if key in self.cfg.settings:
-                    self.cfg.set(key, value)
-
-        def load(self):
-            return make_app()
-
-    One().run()
 
 
 def main(argv=None) -> int:

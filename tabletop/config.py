@@ -10,9 +10,9 @@ from . import paths
 # -- serving ---------------------------------------------------------------------------------
 HOST = "0.0.0.0"  # every interface
 PORT = 8000
-WORKER = "gevent"  # gunicorn worker class: a greenlet per connection (see cli.run_gunicorn)
-WORKER_CONNECTIONS = 2000  # connections the gevent worker holds at once
-THREADS = 64  # threads of the gthread worker (--worker gthread): each open websocket holds one
+WORKER_CONNECTIONS = 2000  # connections served at once, a greenlet each (tabletop/serving.py)
+GRACEFUL_SECONDS = 3.0  # on SIGTERM: how long open connections get to end
+SWITCH_INTERVAL = 0.001  # seconds a thread holds the interpreter lock when another wants it
 NAME = "Domino table"
 DATA_DIR = str(paths.user_data_dir())  # folder of tabletop.sqlite3 (the system service: --data)
 BASE_URL = f"http://127.0.0.1:{PORT}"  # when none is given (tests, a bare create_app)
@@ -33,7 +33,8 @@ ROOM_OPEN_BURST = 4
 
 # -- computer seats and hints ------------------------------------------------------------------
 COMPUTER_DELAY = 1.2  # seconds a computer "thinks" per move (0 in tests)
-COMPUTER_WORKERS = 4  # computer moves computed at once, all rooms
+COMPUTER_WORKERS = 4  # computer moves computed at once, all rooms (threads: --dev, the tests)
+CPU_WORKER_NICE = 10  # the computers' and hints' process yields the CPU to the serving one
 NOT_SAVED_RETRY = 1.0  # seconds before a computer's move the disk could not store is tried again
 HINT_SLOTS = 2  # hints computed at once, all rooms
 HINT_RATE = 0.5  # hints computed per second and connection (one asked again is free)
@@ -47,6 +48,8 @@ RATE = 20.0  # messages per second and socket
 BURST = 40.0
 FLOOD_CLOSE = 400  # messages dropped within FLOOD_WINDOW before the socket is closed
 FLOOD_WINDOW = 60.0
+FLOOD_BAN = 30.0  # seconds an address whose socket was closed for flooding opens no websocket
+FLOOD_TARPIT = 1.0  # seconds such a refused handshake waits before its answer (a greenlet sleeps)
 MAX_FRAME = 4096  # bytes of one text frame (larger: too_large)
 HARD_MAX_FRAME = 65536  # simple_websocket closes the socket above this
 MAX_DEPTH = 6  # nesting of a message's JSON

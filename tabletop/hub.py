@@ -162,6 +162,8 @@ class Connection:
         self._dropped += 1
         if self._dropped > config.FLOOD_CLOSE:
             log.warning("closing a flooding websocket")
+            if not self.own_screen:  # the address opens no websocket for a while
+                self.tables.flooders.fail(self.address)
             # said at once, not queued: the socket closes before the sender would get to it
             self._send_now({"type": "error", "code": "rate_limited", "detail": "flooding: closed"})
             self.close()
@@ -368,7 +370,8 @@ def host_is_ours(host: str, tables) -> bool:
 @bp.before_app_request
 def refuse_foreign_websocket():
     """Before the upgrade: a websocket whose Host is not this table's (`bad_host`), or opened by a
-    page of another origin (`bad_origin`: the Origin must be exactly `http://<Host>`), is refused."""
+    page of another origin (`bad_origin`: the Origin must be exactly `http://<Host>`), is refused,
+    and so is one from an address that flooded within `config.FLOOD_BAN` (`rate_limited`)."""
     if request.path != "/ws":
         return None
     tables = current_app.extensions["tabletop"]
@@ -378,6 +381,12 @@ def refuse_foreign_websocket():
     origin = request.headers.get("Origin")
     if origin is not None and origin.lower() != f"http://{host}":
         return jsonify(error="bad_origin"), 403
+    address = request.remote_addr or "?"
+    wait = 0.0 if address in config.OWN_SCREEN_ADDRESSES else tables.flooders.wait(address)
+    if wait > 0:  # it flooded: refused, slowly, so reconnecting in a loop costs it, not the rooms
+        time.sleep(config.FLOOD_TARPIT)
+        retry = math.ceil(wait)
+        return jsonify(error="rate_limited", retry_after=retry), 429, {"Retry-After": str(retry)}
     # no permessage-deflate: simple_websocket accepts it whenever a client offers it (browsers
     # always do), and it would compress every frame once per socket (see the module's notes)
     request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)

@@ -1,10 +1,10 @@
 """Where work that would stop the event loop runs: CPU-heavy work (a computer's move or a hint,
 up to ~100 ms of pure Python) and blocking work (the store's commit, which waits for an fsync).
 
-Under gunicorn's gevent worker every connection is a greenlet on one OS thread, so such work
+As served (tabletop/serving.py) every connection is a greenlet on one OS thread, so such work
 would hold up every socket of every room while it runs. It goes to a few native threads instead,
 and the greenlet that asked waits without blocking the others. Under a threaded server (the
-werkzeug server of `--dev` and the tests, gunicorn's gthread) the caller is already an OS thread
+werkzeug server of `--dev` and the tests) the caller is already an OS thread
 of its own and does the work itself.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 
 def gevent_patched() -> bool:
-    """Whether this process runs greenlets (gunicorn's gevent worker patched threading)."""
+    """Whether this process runs greenlets (gevent patched threading: tabletop/serving.py)."""
     try:
         from gevent import monkey
     except ImportError:

@@ -124,12 +124,15 @@ class Store:
             if not write.done:  # nobody committed it while this caller waited: commit the group
                 with self._pending_lock:
                     group, self._pending = self._pending, []
-                self._disk.run(self._commit, group)
+                self._commit(group)
         if write.error is not None:
             raise _refusal(write.error)
         return write.result
 
     def _commit(self, group: list[_Write]) -> None:
+        """The group's statements run here (they only touch SQLite's page cache); the COMMIT, which
+        writes the WAL and waits for its fsync, runs off the event loop in one call, so the disk
+        thread takes the interpreter lock once per group, not once per statement."""
         db = self._db
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -143,7 +146,7 @@ class Store:
                     db.execute("ROLLBACK TO write")
                     write.error = exc
                 db.execute("RELEASE write")
-            db.execute("COMMIT")
+            self._disk.run(db.execute, "COMMIT")
         except BaseException as exc:  # nothing of the group is on disk
             if db.in_transaction:
                 try:

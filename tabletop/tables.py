@@ -14,10 +14,11 @@ from pathlib import Path
 
 from . import config
 from .computer import Runner
+from .cpu_worker import ProcessOffload
 from .discovery import HOST_FILE, HostName
 from .errors import Refused
 from .limits import Bucket, Buckets, Tries
-from .offload import Offload
+from .offload import Offload, gevent_patched
 from .rooms import Room
 from .seats import new_token, token_hash
 
@@ -51,10 +52,13 @@ class Tables:
         self.rooms: dict[str, Room] = {}
         self.lock = threading.Lock()
         self.runner = Runner(computer_delay)
-        self.cpu = Offload(config.COMPUTER_WORKERS + config.HINT_SLOTS)  # computer moves, hints
+        threads = config.COMPUTER_WORKERS + config.HINT_SLOTS
+        # computer moves and hints: served on gevent, in a process of their own (cpu_worker.py)
+        self.cpu = ProcessOffload(threads) if gevent_patched() else Offload(threads)
         self.hosts = frozenset(h.lower() for h in hosts)  # names this table answers to, as well
         self.data_dir = data_dir  # where the mDNS host name is kept (None: nowhere)
         self.pin_tries = Tries(config.PIN_TRIES, config.PIN_WINDOW)  # by connection and by address
+        self.flooders = Tries(1, config.FLOOD_BAN)  # addresses whose socket was closed for a flood
         self.room_openings = Buckets(config.ROOM_OPEN_RATE, config.ROOM_OPEN_BURST)  # by address
         self.hint_slots = threading.BoundedSemaphore(config.HINT_SLOTS)
         self._room_hints: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # room -> Bucket

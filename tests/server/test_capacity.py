@@ -1,6 +1,6 @@
-"""The served table (gunicorn's gevent worker, as `tabletop serve` runs it) holds many idle
+"""The served table (one gevent process, as `tabletop serve` runs it) holds many idle
 websockets and slow, unfinished HTTP requests without starving anyone: the gthread worker it
-replaced stopped at 64 (one thread per websocket)."""
+replaced (gunicorn's gthread worker) stopped at 64 (one thread per websocket)."""
 
 from __future__ import annotations
 

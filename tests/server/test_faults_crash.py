@@ -1,4 +1,4 @@
-"""Crash recovery under load: `tabletop serve` (gunicorn's gevent worker) is killed with SIGKILL
+"""Crash recovery under load: `tabletop serve` (one gevent process) is killed with SIGKILL
 at random moments while several rooms play as fast as they can (phones act the moment it is
 their turn, computers at zero delay, the table deals the next round), then started again on the
 same port and data folder. After every kill, every action the server acknowledged with `ok` is

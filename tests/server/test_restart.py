@@ -15,10 +15,10 @@ from tabletop.store import Store
 
 
 class Server(serverproc.Server):
-    """`tabletop serve` in its own process group (gunicorn: master + worker; or werkzeug)."""
+    """`tabletop serve` in its own process group (gevent, as served; or werkzeug's --dev)."""
 
-    def __init__(self, data, mode="gunicorn"):
-        extra = ["--dev"] if mode == "dev" else ["--threads", "16"]
+    def __init__(self, data, mode="gevent"):
+        extra = ["--dev"] if mode == "dev" else []
         port = serverproc.free_port()
         super().__init__(serverproc.tabletop_command(port, data, *extra, "--computer-delay", "0"), port)
 
@@ -41,7 +41,7 @@ def all_actions(record):
     return [a for r in record["rounds"] for a in r["actions"]]
 
 
-@pytest.mark.parametrize("mode", ["gunicorn", "dev"])
+@pytest.mark.parametrize("mode", ["gevent", "dev"])
 def test_sigkill_loses_no_acknowledged_action(tmp_path, mode):
     rng = random.Random(7)
     server = Server(tmp_path, mode)
@@ -140,10 +140,10 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path, mode):
             server.kill9()
 
 
-def test_gunicorn_worker_runs_computer_seats(tmp_path):
-    """Under gunicorn the app is built in the worker (after the fork), so the computers' thread
-    runs there: a computer seat answers each phone move."""
-    server = Server(tmp_path, "gunicorn")
+def test_served_table_runs_computer_seats(tmp_path):
+    """As served (gevent), the computers' moves run on native threads beside the event loop:
+    a computer seat answers each phone move."""
+    server = Server(tmp_path)
     try:
         host = server.ws()
         host.send({"type": "hello"})

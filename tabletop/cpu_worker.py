@@ -1,0 +1,105 @@
+"""Computer moves and hints in a process of their own, at a lower priority, when served on gevent.
+
+A computer's move or a hint is up to ~100 ms of pure Python. On a native thread of the serving
+process it takes turns with the event loop for the interpreter lock, so a phone asking for hints
+slowed every room by half while one ran: limits cap how many run at once, not their share of
+the CPU. In a process of its own it has its own interpreter, and at `config.CPU_WORKER_NICE` the
+operating system gives the serving process the CPU first: what a hint storm costs falls on the
+hints. The work is a pure function of the seat's view (`tabletop.computer.hint`, `.decide`), so
+it travels as one JSON line each way. The process starts with the first move or hint (a table
+with no computer and no hint never holds its ~20 MB) and again if it dies; if it cannot, the
+work runs on a thread as before (`Offload`).
+
+    python -m tabletop.cpu_worker    one request per line on stdin, one answer per line on stdout
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import subprocess
+import sys
+import threading
+
+from . import computer, config
+from .offload import Offload
+
+log = logging.getLogger("tabletop.computer")
+
+JOBS = {"hint": computer.hint, "decide": computer.decide}
+
+
+class ProcessOffload:
+    """`run(fn, *args)` like `Offload.run`, for `fn` in JOBS: in the worker process. Calls come
+    from many greenlets; the worker takes them one at a time."""
+
+    def __init__(self, fallback_threads: int):
+        self._lock = threading.Lock()  # one request in flight (gevent's lock when served)
+        self._proc: subprocess.Popen | None = None
+        self._fallback = Offload(fallback_threads)
+
+    def _start(self) -> subprocess.Popen:
+        package_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        path = os.pathsep.join(p for p in (package_parent, os.environ.get("PYTHONPATH")) if p)
+        return subprocess.Popen(
+            [sys.executable, "-m", "tabletop.cpu_worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=dict(os.environ, PYTHONPATH=path),
+        )
+
+    def run(self, fn, *args):
+        job = fn.__name__
+        if JOBS.get(job) is not fn:
+            raise ValueError(f"{job} is not a worker job")
+        request = (json.dumps({"job": job, "args": args}) + "\n").encode()
+        with self._lock:
+            for _attempt in range(2):  # a worker that died is started once more
+                try:
+                    if self._proc is None:
+                        self._proc = self._start()
+                    self._proc.stdin.write(request)
+                    self._proc.stdin.flush()
+                    line = self._proc.stdout.readline()
+                except OSError:
+                    line = b""
+                if line:
+                    answer = json.loads(line)
+                    if "error" in answer:
+                        raise RuntimeError(f"{job} failed in the worker: {answer['error']}")
+                    result = answer["ok"]
+                    return tuple(result) if job == "hint" else result
+                log.warning("the computer worker process is gone; starting it again")
+                self._stop_worker()
+        log.error("the computer worker process cannot run; computing on a thread")
+        return self._fallback.run(fn, *args)
+
+    def _stop_worker(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            try:
+                proc.stdin.close()  # the worker ends at the end of its input
+                proc.wait(5)
+            except (OSError, subprocess.TimeoutExpired):
+                proc.kill()
+
+    def close(self) -> None:
+        self._stop_worker()
+        self._fallback.close()
+
+
+def main() -> None:
+    os.nice(config.CPU_WORKER_NICE)
+    for line in sys.stdin.buffer:
+        try:
+            request = json.loads(line)
+            answer = {"ok": JOBS[request["job"]](*request["args"])}
+        except Exception as exc:  # the server raises it for that request; the worker goes on
+            answer = {"error": f"{type(exc).__name__}: {exc}"}
+        sys.stdout.buffer.write((json.dumps(answer) + "\n").encode())
+        sys.stdout.buffer.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""How the table is served: one process, every connection a greenlet (gevent's WSGI server).
+
+Rooms live in memory, so there is one process. Each connection, an open websocket or an HTTP
+request still arriving byte by byte, is a greenlet: hundreds of idle websockets and slow requests
+cost a little memory each and no thread, and starve nobody. Work that would stop the event loop
+(a computer's move, a hint, the store's fsync) runs on native threads (tabletop/offload.py).
+
+Why not gunicorn: its master process only forks and watches one worker, and holds ~30 MB of
+its own (a third of the server's resident memory); its gevent worker runs this same WSGI
+server. Its threaded worker holds one thread per websocket (64 by default: the 65th hung).
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import sys
+
+from . import config
+
+log = logging.getLogger("tabletop.http")
+
+
+def patch() -> None:
+    """Make sockets, locks, threads and sleeps cooperative. First, before the app is built (its
+    locks and threads must be gevent's); locks created earlier (logging's) are converted."""
+    from gevent import monkey
+
+    if not monkey.is_module_patched("socket"):
+        monkey.patch_all()
+
+
+def run(make_app, host: str, port: int, on_stop=lambda: None) -> None:
+    """Serve `make_app()` on host:port until SIGTERM or SIGINT. `on_stop` runs first on either
+    signal (the goodbye of mDNS), then open connections get `config.GRACEFUL_SECONDS` to end."""
+    patch()
+    # the native threads (the store's commit, computers, hints) and the event loop take turns
+    # with the interpreter lock; at Python's default of 5 ms a commit that waits for the lock
+    # twice holds up its room for up to 10 ms whenever the loop is busy
+    sys.setswitchinterval(config.SWITCH_INTERVAL)
+    import gevent
+    from gevent.pool import Pool
+    from gevent.pywsgi import WSGIHandler, WSGIServer
+
+    class Handler(WSGIHandler):
+        def run_application(self):
+            try:
+                super().run_application()
+            finally:
+                # a websocket took over this connection (its own copy of the socket): when it
+                # ends, nothing more comes on it; without this the server would wait for another
+                # request and the client for the server to close first
+                if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
+                    self.close_connection = True
+
+    app = make_app()
+    server = WSGIServer(
+        (host, port),
+        app,
+        handler_class=Handler,
+        spawn=Pool(config.WORKER_CONNECTIONS),
+        log=None,  # no access log: a phone's page and socket would fill it
+        error_log=log,
+    )
+
+    def stop():
+        try:
+            on_stop()
+        finally:
+            server.stop(timeout=config.GRACEFUL_SECONDS)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        gevent.signal_handler(sig, stop)  # runs in a greenlet of its own
+    server.serve_forever()
