@@ -473,13 +473,14 @@ class HardSearch(NamedTuple):
     outcome: bool  # the exact search values only who wins (else also the points)
 
 
-# hard's search, by seats (3: three or more). Two hands: exact from 10 tiles still to play
-# (hands and boneyard) with a table, plays read. Each further seat widens the tree, so exact
-# from 6 in hands; and reading three others' plays showed no clear gain (reported deals,
+# hard's search, by seats (3: three or more). Two hands: exact from 14 tiles still to play
+# (hands and boneyard; all of 2-player Block) in up to 120 worlds, with a table, valuing only
+# who wins (which prunes enough to afford it), plays read. Each further seat widens the tree,
+# so exact from 6 in hands; and reading three others' plays showed no clear gain (reported deals,
 # with/without: draw 4 players against heaviest 62.9/61.4%, against medium 51.2/51.4%; gaple
 # 4x7 against heaviest 64.8/66.1%).
 HARD_SEARCH = {
-    2: HardSearch(240, 60, 10, tiles_to_play, 1500, True, 0.5, False),
+    2: HardSearch(480, 120, 14, tiles_to_play, 4000, True, 0.5, True),
     3: HardSearch(240, 60, 6, hands_left, 1500, False, 0.0, False),
 }
 # No wall-clock cap: every decision is a pure function of (view, level, seed, budget), so the
