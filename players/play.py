@@ -68,7 +68,7 @@ def _discard_key(state, i):
 
 def rollout_action(state, acts, rng):
     """The playout policy: heaviest fitting tile, doubles first; gaple discards the tile least
-    worth keeping; Mexican Train keeps laying tiles while it may."""
+    worth keeping; Mexican Train keeps laying tiles while it may and follows a chain."""
     a0 = acts[0]
     if len(acts) == 1:
         return a0
@@ -80,6 +80,8 @@ def rollout_action(state, acts, rng):
         return acts[0]
     if state.profile.family == "line" and state.left >= 0:
         return _line_rollout(state, acts, rng, ts)
+    if state.profile.family == "train":
+        return _train_rollout(state, acts, rng, ts)
     best, best_key = None, None
     for a in acts:
         if a.kind != "play":
@@ -109,7 +111,31 @@ def _line_rollout(state, acts, rng, ts):
     return best
 
 
+def _train_rollout(state, acts, rng, ts):
+    """Heaviest, doubles first, and follow a chain of one's own: on one's own train the tile whose
+    far end the hand can go on from; elsewhere not a tile that fits one's own train."""
+    seat = state.turn
+    hand = state.hands[seat]
+    own_end = state.ends[seat]
+    suit = ts.suit
+    best, best_key = acts[0], None
+    for a in acts:
+        if a.kind != "play":
+            continue
+        t = a.tile
+        key = t.hi + t.lo + (6 if t.hi == t.lo else 0) + rng.random() * 2.5
+        if a.train == seat:
+            far = far_half(t.hi, t.lo, own_end)
+            key += ROLL_FOLLOW * (hand & ~(1 << t.index) & suit[far]).bit_count()
+        elif t.hi == own_end or t.lo == own_end:
+            key -= ROLL_KEEP
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    return best
+
+
 ROLL_FOLLOW = 2.0
+ROLL_KEEP = 4.0  # Mexican Train: what laying a tile that fits one's own train elsewhere costs
 
 
 def playout(state, rng, limit=2000):
@@ -453,11 +479,11 @@ MEDIUM_TOP = 4
 MEDIUM_EXACT = 8  # tiles left in hands from which medium searches exactly (0: never)
 MEDIUM_NODES = 300
 MEDIUM_WEIGHT = 0.35
-HARD_TRAIN_ROLLOUTS = 12  # Mexican Train: full playouts per decision
+HARD_TRAIN_ROLLOUTS = 36  # Mexican Train: full playouts per decision
 HARD_TOP = 8  # candidates the playouts compare (the strategy's best)
 HARD_WEIGHT = 0.05  # how much the strategy's ranking counts next to the playouts
 HARD_TRAIN_TOP = 3  # Mexican Train: candidates the playouts compare (the planner's best)
-HARD_TRAIN_WEIGHT = 1.0  # Mexican Train: the planner's ranking next to the playouts
+HARD_TRAIN_WEIGHT = 0.3  # Mexican Train: the planner's ranking next to the playouts
 
 
 class HardSearch(NamedTuple):
@@ -538,7 +564,7 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
         return Decision(order[0], scores, plan)
     lo, hi = min(scores[j] for j in top), max(scores[j] for j in top)
     spread = (hi - lo) or 1.0
-    # Mexican Train: the planner leads, the short playouts overrule it only by a clear margin
+    # Mexican Train: the planner leads, the playouts overrule it by a margin
     weight = HARD_TRAIN_WEIGHT if K.train else HARD_WEIGHT
     value = {j: est[j] + weight * (scores[j] - lo) / spread for j in top}
     best = max(top, key=value.__getitem__)
