@@ -9,6 +9,8 @@ sampled hypothetical states from `world.py` are engine states, and those were bu
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import NamedTuple
 
 from engine import legal_actions, step
 from engine.placement import far_half, place_on_line
@@ -66,7 +68,7 @@ def _discard_key(state, i):
 
 def rollout_action(state, acts, rng):
     """The playout policy: heaviest fitting tile, doubles first; gaple discards the tile least
-    worth keeping; Mexican Train keeps laying tiles while it may."""
+    worth keeping; Mexican Train keeps laying tiles while it may and follows a chain."""
     a0 = acts[0]
     if len(acts) == 1:
         return a0
@@ -78,6 +80,8 @@ def rollout_action(state, acts, rng):
         return acts[0]
     if state.profile.family == "line" and state.left >= 0:
         return _line_rollout(state, acts, rng, ts)
+    if state.profile.family == "train":
+        return _train_rollout(state, acts, rng, ts)
     best, best_key = None, None
     for a in acts:
         if a.kind != "play":
@@ -107,7 +111,31 @@ def _line_rollout(state, acts, rng, ts):
     return best
 
 
+def _train_rollout(state, acts, rng, ts):
+    """Heaviest, doubles first, and follow a chain of one's own: on one's own train the tile whose
+    far end the hand can go on from; elsewhere not a tile that fits one's own train."""
+    seat = state.turn
+    hand = state.hands[seat]
+    own_end = state.ends[seat]
+    suit = ts.suit
+    best, best_key = acts[0], None
+    for a in acts:
+        if a.kind != "play":
+            continue
+        t = a.tile
+        key = t.hi + t.lo + (6 if t.hi == t.lo else 0) + rng.random() * 2.5
+        if a.train == seat:
+            far = far_half(t.hi, t.lo, own_end)
+            key += ROLL_FOLLOW * (hand & ~(1 << t.index) & suit[far]).bit_count()
+        elif t.hi == own_end or t.lo == own_end:
+            key -= ROLL_KEEP
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    return best
+
+
 ROLL_FOLLOW = 2.0
+ROLL_KEEP = 4.0  # Mexican Train: what laying a tile that fits one's own train elsewhere costs
 
 
 def playout(state, rng, limit=2000):
@@ -298,6 +326,7 @@ def evaluate(
     table=False,
     left=hands_left,
     reading=0.0,
+    outcome=False,
 ):
     """Mean playout value of each candidate index over sampled worlds (same worlds for all).
     Exact search once `left(state)` is at most `exact_at`. With `table`, the exact search of a
@@ -326,7 +355,7 @@ def evaluate(
             if exact_at and exact_budget[0] > 0 and left(s1) <= exact_at:
                 box = [min(nodes, exact_budget[0])]
                 try:
-                    v = _exact(s1, me, me_team, box, seen)
+                    v = _exact(s1, me, me_team, box, seen, outcome)
                 except _Budget:
                     v = None
                 exact_budget[0] -= min(nodes, exact_budget[0]) - max(box[0], 0)
@@ -367,22 +396,38 @@ def _known(hit, alpha, beta):
     return None
 
 
-def _exact(state, me, me_team, box, seen=None):
+def _exact(state, me, me_team, box, seen=None, outcome=False):
     """The value to `me` of `state` with everything known: alpha-beta to the end of the round,
     `box[0]` nodes at most (_Budget beyond). With `seen` (a dict kept per world), a transposition
     table: positions reached by playing the same tiles in another order are searched once, and
     heavier tiles are tried first (more cut-offs). Entries are (value, kind): exact, or a lower or
-    upper bound where alpha-beta cut the search short."""
+    upper bound where alpha-beta cut the search short. With `outcome`, a finished round is worth
+    only who won it (1, 1/2 when nobody did, 0): three values in [0, 1], so a line that wins
+    ends the search of a node at once (far fewer nodes than `values`, whose points split them)."""
+    if outcome:
+        return _Search(me, me_team, state.teams, box, seen, _outcome).search(state, 0.0, 1.0)
     return _Search(me, me_team, state.teams, box, seen).search(state, -1e9, 1e9)
 
 
+def _outcome(state, me):
+    winner = state.result["winner"]
+    if winner is None:
+        return 0.5
+    return 1.0 if team_of(state, winner) == team_of(state, me) else 0.0
+
+
+def _points(state, me):
+    return values(state)[me]
+
+
 class _Search:
-    def __init__(self, me, me_team, teams, box, seen):
+    def __init__(self, me, me_team, teams, box, seen, leaf=_points):
         self.me, self.me_team, self.teams, self.box, self.seen = me, me_team, teams, box, seen
+        self.leaf = leaf
 
     def search(self, s, alpha, beta):
         if s.phase != "play":
-            return values(s)[self.me]
+            return self.leaf(s, self.me)
         seen = self.seen
         key = None
         if seen is not None:
@@ -434,20 +479,36 @@ MEDIUM_TOP = 4
 MEDIUM_EXACT = 8  # tiles left in hands from which medium searches exactly (0: never)
 MEDIUM_NODES = 300
 MEDIUM_WEIGHT = 0.35
-HARD_ROLLOUTS = 240  # playouts per decision (line games), spread over the candidates
-HARD_TRAIN_ROLLOUTS = 12  # Mexican Train: full playouts per decision
+HARD_TRAIN_ROLLOUTS = 36  # Mexican Train: full playouts per decision
 HARD_TOP = 8  # candidates the playouts compare (the strategy's best)
 HARD_WEIGHT = 0.05  # how much the strategy's ranking counts next to the playouts
 HARD_TRAIN_TOP = 3  # Mexican Train: candidates the playouts compare (the planner's best)
-HARD_TRAIN_WEIGHT = 1.0  # Mexican Train: the planner's ranking next to the playouts
-# hard's search, by seats (3: three or more): exact from how many tiles, counted how, search
-# nodes per world (six times that per decision), with a transposition table, and how strongly
-# the others' plays are read as shedding weight (0: not read). Two hands: exact from 10 tiles
-# still to play (hands and boneyard) with a table (about 120 ms of CPU at the 95th percentile
-# here), plays read. Each further seat widens the tree, so exact from 6 in hands; and reading
-# three others' plays showed no clear gain (reported deals, with/without: draw 4 players against
-# heaviest 62.9/61.4%, against medium 51.2/51.4%; gaple 4x7 against heaviest 64.8/66.1%).
-HARD_SEARCH = {2: (10, tiles_to_play, 1500, True, 0.5), 3: (6, hands_left, 1500, False, 0.0)}
+HARD_TRAIN_WEIGHT = 0.3  # Mexican Train: the planner's ranking next to the playouts
+
+
+class HardSearch(NamedTuple):
+    """hard's search in the line games, for one number of seats."""
+
+    rollouts: int  # playouts per decision, spread over the candidates
+    worlds: int  # at most this many sampled worlds
+    exact_at: int  # exact search once `left` of the position is at most this
+    left: Callable  # how tiles are counted for `exact_at`
+    nodes: int  # search nodes per world (six times that per decision)
+    table: bool  # a transposition table per world, shared by the candidates
+    reading: float  # how strongly the others' plays are read as shedding weight (0: not read)
+    outcome: bool  # the exact search values only who wins (else also the points)
+
+
+# hard's search, by seats (3: three or more). Two hands: exact from 14 tiles still to play
+# (hands and boneyard; all of 2-player Block) in up to 120 worlds, with a table, valuing only
+# who wins (which prunes enough to afford it), plays read. Each further seat widens the tree,
+# so exact from 6 in hands; and reading three others' plays showed no clear gain (reported deals,
+# with/without: draw 4 players against heaviest 62.9/61.4%, against medium 51.2/51.4%; gaple
+# 4x7 against heaviest 64.8/66.1%).
+HARD_SEARCH = {
+    2: HardSearch(480, 120, 14, tiles_to_play, 4000, True, 0.5, True),
+    3: HardSearch(240, 60, 6, hands_left, 1500, False, 0.0, False),
+}
 # No wall-clock cap: every decision is a pure function of (view, level, seed, budget), so the
 # same information gives the same choice however loaded the machine is; the work is bounded by
 # the budgets above (worlds x candidates playouts, search nodes), measured by `scripts/bench ai`.
@@ -484,25 +545,26 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
         est, used = evaluate(K, rng, top, worlds)
     else:
         cands = order[:HARD_TOP]
-        worlds = max(2 if budget else 6, min(60, (budget or HARD_ROLLOUTS) // len(cands)))
-        exact_at, left, nodes, table, reading = HARD_SEARCH[min(K.n, 3)]
+        h = HARD_SEARCH[min(K.n, 3)]
+        worlds = max(2 if budget else 6, min(h.worlds, (budget or h.rollouts) // len(cands)))
         est, used = evaluate(
             K,
             rng,
             cands,
             worlds,
-            exact_at=exact_at,
-            nodes=nodes,
-            table=table,
-            left=left,
-            reading=reading,
+            exact_at=h.exact_at,
+            nodes=h.nodes,
+            table=h.table,
+            left=h.left,
+            reading=h.reading,
+            outcome=h.outcome,
         )
         top = cands
     if est is None:
         return Decision(order[0], scores, plan)
     lo, hi = min(scores[j] for j in top), max(scores[j] for j in top)
     spread = (hi - lo) or 1.0
-    # Mexican Train: the planner leads, the short playouts overrule it only by a clear margin
+    # Mexican Train: the planner leads, the playouts overrule it by a margin
     weight = HARD_TRAIN_WEIGHT if K.train else HARD_WEIGHT
     value = {j: est[j] + weight * (scores[j] - lo) / spread for j in top}
     best = max(top, key=value.__getitem__)

@@ -151,6 +151,40 @@ def test_endgame_search_with_a_table_finds_the_plain_search_value(profile, optio
 
 @pytest.mark.parametrize(
     "profile,options",
+    [("block", {"players": 2}), ("draw", {"players": 2}), ("six-love", {})],
+    ids=["block-2p", "draw-2p", "six-love"],
+)
+def test_search_by_who_wins_finds_who_wins_with_best_play(profile, options):
+    """Valuing a finished round only by who wins (1, 1/2, 0) gives the class of the value that
+    also counts the points (a win is worth at least 1, a tie 1/2, a loss at most 0): only
+    the points are lost, never who wins with best play; with a table too, cold and warm."""
+    from engine import apply, legal_actions, new_game, start_round
+    from players.play import _Budget, _exact, hands_left, team_of
+
+    rng = random.Random(11)
+    compared = {0.0: 0, 1.0: 0}
+    for seed in range(40):
+        state = start_round(new_game(profile, options), seed=seed)
+        while state.phase == "play" and hands_left(state) > 9:
+            state = apply(state, rng.choice(legal_actions(state)))
+        if state.phase != "play":
+            continue
+        for me in range(state.players):
+            try:
+                points = _exact(state, me, team_of(state, me), [200_000])
+            except _Budget:
+                continue
+            who = 1.0 if points >= 1.0 else 0.5 if points == 0.5 else 0.0
+            assert _exact(state, me, team_of(state, me), [200_000], outcome=True) == who
+            seen = {}
+            assert _exact(state, me, team_of(state, me), [200_000], seen, outcome=True) == who
+            assert _exact(state, me, team_of(state, me), [200_000], seen, outcome=True) == who
+            compared[who] = compared.get(who, 0) + 1
+    assert compared[0.0] >= 5 and compared[1.0] >= 5
+
+
+@pytest.mark.parametrize(
+    "profile,options",
     [("draw", {"players": 2}), ("block", {"players": 3}), ("gaple", {"deal": "4x6"}), ("six-love", {})],
     ids=["draw-2p", "block-3p", "gaple-4x6", "six-love"],
 )
