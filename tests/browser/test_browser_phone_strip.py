@@ -47,8 +47,22 @@ def seated_phone(live_server, phone, screen, profile, players, viewport):
     return table, page
 
 
+def settled_chips(page) -> tuple[list, dict]:
+    """The chips and the view they show, read at once; read again while a computer's move is
+    still being drawn (the view is newer than the chips)."""
+    for _ in range(50):
+        chips, view = page.evaluate(f"() => [({CHIPS})(), window.__domino.view]")
+        seats = [c for c in chips if c["seat"] is not None]
+        shown = all(str(view["seats"][int(c["seat"])]["count"]) in c["text"] for c in seats)
+        turn = [int(c["seat"]) for c in seats if c["turn"]]
+        if shown and turn == ([] if view["turn"] is None else [view["turn"]]):
+            break
+        page.wait_for_timeout(100)
+    return chips, view
+
+
 def assert_chips_on_screen(page, viewport, players):
-    chips = page.evaluate(CHIPS)
+    chips, view = settled_chips(page)
     seats = [c for c in chips if c["seat"] is not None]
     assert len(seats) == players
     for c in chips:
@@ -65,7 +79,6 @@ def assert_chips_on_screen(page, viewport, players):
         assert a["x"] - 0.5 <= n["x"] and n["x"] + n["w"] <= a["x"] + a["w"] + 0.5, a
         assert a["y"] - 0.5 <= n["y"] and n["y"] + n["h"] <= a["y"] + a["h"] + 0.5, a
     # the tile count of every seat is readable in its chip
-    view = page.evaluate("() => window.__domino.view")
     for c in seats:
         assert str(view["seats"][int(c["seat"])]["count"]) in c["text"]
     return chips, view
