@@ -104,8 +104,8 @@ def phone(port, room, seat, think, stop, tally, rng) -> None:
             while not stop.is_set():
                 f = s.recv()
                 if f["type"] == "error":
-                    if f["code"] != "stale":
-                        tally.error(f["code"])
+                    if f["code"] != "stale":  # with the request it answers (ref), if any
+                        tally.error(f["code"] if f.get("ref") is None else f"{f['code']} (ref {f['ref']})")
                     continue
                 if f["type"] == "hint":
                     tally.add("hints")
