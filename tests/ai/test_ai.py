@@ -118,6 +118,20 @@ def test_same_information_same_choice(profile, options):
         assert check(state, seat, alts, seed=9, budget=12) == []
 
 
+def endgames(profile, options, rng, deals=40):
+    """Real endgames: each of `deals` rounds played at random down to 9 tiles in hands (the
+    rounds that ended before are skipped)."""
+    from engine import apply, new_game, start_round
+    from players.play import hands_left
+
+    for seed in range(deals):
+        state = start_round(new_game(profile, options), seed=seed)
+        while state.phase == "play" and hands_left(state) > 9:
+            state = apply(state, rng.choice(legal_actions(state)))
+        if state.phase == "play":
+            yield state
+
+
 @pytest.mark.parametrize(
     "profile,options",
     [("block", {"players": 2}), ("draw", {"players": 2}), ("gaple", {}), ("six-love", {})],
@@ -126,17 +140,10 @@ def test_same_information_same_choice(profile, options):
 def test_endgame_search_with_a_table_finds_the_plain_search_value(profile, options):
     """The transposition table only saves work: on real endgames (random play down to a few
     tiles), every seat's exact value is the one the plain alpha-beta search finds."""
-    from engine import apply, legal_actions, new_game, start_round
-    from players.play import _Budget, _exact, hands_left, team_of
+    from players.play import _Budget, _exact, team_of
 
-    rng = random.Random(7)
     compared = 0
-    for seed in range(40):
-        state = start_round(new_game(profile, options), seed=seed)
-        while state.phase == "play" and hands_left(state) > 9:
-            state = apply(state, rng.choice(legal_actions(state)))
-        if state.phase != "play":
-            continue
+    for state in endgames(profile, options, random.Random(7)):
         for me in range(state.players):
             try:
                 plain = _exact(state, me, team_of(state, me), [200_000])
@@ -158,17 +165,10 @@ def test_search_by_who_wins_finds_who_wins_with_best_play(profile, options):
     """Valuing a finished round only by who wins (1, 1/2, 0) gives the class of the value that
     also counts the points (a win is worth at least 1, a tie 1/2, a loss at most 0): only
     the points are lost, never who wins with best play; with a table too, cold and warm."""
-    from engine import apply, legal_actions, new_game, start_round
-    from players.play import _Budget, _exact, hands_left, team_of
+    from players.play import _Budget, _exact, team_of
 
-    rng = random.Random(11)
     compared = {0.0: 0, 1.0: 0}
-    for seed in range(40):
-        state = start_round(new_game(profile, options), seed=seed)
-        while state.phase == "play" and hands_left(state) > 9:
-            state = apply(state, rng.choice(legal_actions(state)))
-        if state.phase != "play":
-            continue
+    for state in endgames(profile, options, random.Random(11)):
         for me in range(state.players):
             try:
                 points = _exact(state, me, team_of(state, me), [200_000])
