@@ -1,10 +1,13 @@
 """Websocket connections: one per page, each with its own send lock and sender thread.
 
 - `TCP_NODELAY` on every socket (without it small frames stall ~40 ms).
-- Only the connection's sender thread writes to its socket, under its send lock; views are
-  taken when they are sent (coalesced: a slow phone gets the newest view, not a backlog), so a
-  stalled client never holds up a room or another connection. The room builds and encodes each
-  view frame once per change for every socket of the same role and seat (`Room.frame_for`).
+- A frame goes out at once, from the thread (greenlet) that made it, when the socket takes it
+  without waiting: the room's broadcast costs no thread switch per socket. What the socket does
+  not take (a phone that stopped reading fills its buffer) goes to the connection's outbox, and
+  only its sender thread waits for the socket, under the send lock; from then on views are taken
+  when sent (coalesced: a slow phone gets the newest view, not a backlog), so a stalled client
+  never holds up a room or another connection. The room builds and encodes each view frame once
+  per change for every socket of the same role and seat (`Room.frame_for`); `wire` writes it.
 - The outbox is a `queue.SimpleQueue` (under gevent, gevent's own): putting a frame and waking
   the sender cost far less than a condition variable, which allocates a lock per wait.
 - permessage-deflate is not offered (`Sec-WebSocket-Extensions` is dropped before the
@@ -53,10 +56,13 @@ class Connection:
         self.tables = tables
         self.address = address  # the client's IP address (the TCP peer's; no proxy header is read)
         self.own_screen = address in config.OWN_SCREEN_ADDRESSES  # a browser on this machine
-        self.send_lock = threading.Lock()
-        self._lock = threading.Lock()  # `closed` and `_views`
-        self._outbox = queue.SimpleQueue()  # frames (dicts), _VIEW markers, _CLOSED
+        self.send_lock = threading.Lock()  # whoever writes to the socket holds it
+        self._lock = threading.Lock()  # `closed`, `_views`, `_queued`
+        self._outbox = queue.SimpleQueue()  # frames (dicts), _VIEW markers, bytes, _CLOSED
         self._views = 0  # _VIEW markers in the outbox; when > 0, the newest item is one
+        self._queued = 0  # items put in the outbox and not yet written by the sender
+        self._answering = None  # the thread (greenlet) handling this socket's message, if one is
+        self._view_wanted = False  # a view was pushed while answering: it goes after the answer
         self.closed = False
         self.greeted = False  # hello answered
         self._room = None  # the room this socket is in (its role there is the room's to know)
@@ -93,50 +99,109 @@ class Connection:
         with self._lock:
             if self.closed:
                 return
-            self._outbox.put(frame)
+            if not self._queued and self._write_now(wire.encode(frame)):
+                return
+            self._enqueue(frame)
             if self._views:  # a view waits: one goes behind this frame too (and only it is sent)
                 self._views += 1
-                self._outbox.put(_VIEW)
+                self._enqueue(_VIEW)
 
     def push_view(self) -> None:
-        """Queue the current view. A view always follows the frames (welcome, joined, ok) of the
-        change it shows, and only the last of the views waiting is sent: it is taken when sent."""
+        """Send the current view. A view always follows the frames (welcome, joined, ok) of the
+        change it shows: the socket whose message is being answered gets it after the answer.
+        A socket that cannot take it now gets it later, taken when sent: only the last of the
+        views waiting is sent, so a slow phone gets the newest view, not a backlog."""
+        if self._answering is not None and self._answering == threading.get_ident():
+            self._view_wanted = True
+            return
+        if not self._queued and not self.closed:
+            room = self.room  # built before `_lock`: the room's lock comes first (`Room._notify`)
+            text = None if room is None else room.frame_for(self)
+            if text is None:
+                return
+            with self._lock:
+                if self.closed or (not self._queued and self._write_now(text)):
+                    return
         with self._lock:
             if self.closed or self._views:  # the newest item is a view already
                 return
             self._views = 1
-            self._outbox.put(_VIEW)
+            self._enqueue(_VIEW)
+
+    def _enqueue(self, item) -> None:
+        self._queued += 1
+        self._outbox.put(item)
+
+    def _write_now(self, text: str) -> bool:
+        """Under `_lock`, with nothing queued: write one frame if the socket takes it without
+        waiting. What a nearly full socket did not take goes first in the outbox, so the frame is
+        still sent whole and in order; False (nothing written) when the socket takes nothing or
+        another writer holds it."""
+        if not self.send_lock.acquire(blocking=False):
+            return False
+        try:
+            data = wire.text_frame(text)
+            sent = wire.send_without_waiting(self.ws, data)
+        except Exception as exc:  # the socket is gone
+            log.debug("send failed: %s", exc)
+            self._closed_by_error()
+            return True
+        finally:
+            self.send_lock.release()
+        if sent == 0:
+            return False
+        if sent < len(data):
+            self._enqueue(data[sent:])
+        return True
 
     def _sender(self) -> None:
+        """Writes what could not be written at once, in order, waiting for the socket as long as
+        it takes: a stalled phone holds up only this thread (greenlet), never a room."""
         while True:
             item = self._outbox.get()
             if self.closed or item is _CLOSED:
                 return
             try:
-                if item is _VIEW:
-                    with self._lock:
-                        self._views -= 1
-                        if self._views:  # a later view follows: this one would be stale
-                            continue
-                    room = self.room
-                    text = None if room is None else room.frame_for(self)
-                    if text is None:  # not (or no longer) in that room
-                        continue
-                else:
-                    text = wire.encode(item)
-                with self.send_lock:
-                    self.ws.send(text)
+                data = self._bytes_of(item)
+                if data is not None:
+                    with self.send_lock:
+                        wire.send_all(self.ws, data)
             except Exception as exc:  # the socket is gone (or a frame could not be built)
                 if not self.closed:
                     log.debug("send failed: %s", exc)
                 self.close()
                 return
+            finally:
+                with self._lock:
+                    self._queued -= 1
+
+    def _bytes_of(self, item) -> bytes | None:
+        if isinstance(item, bytes):  # the rest of a frame the socket took only part of
+            return item
+        if item is _VIEW:
+            with self._lock:
+                self._views -= 1
+                if self._views:  # a later view follows: this one would be stale
+                    return None
+            room = self.room
+            text = None if room is None else room.frame_for(self)
+            return None if text is None else wire.text_frame(text)  # None: not (or no longer) there
+        return wire.text_frame(wire.encode(item))
 
     def _send_now(self, frame: dict) -> None:
         try:
             with self.send_lock:
-                self.ws.send(wire.encode(frame))
+                wire.send_all(self.ws, wire.text_frame(wire.encode(frame)))
         except Exception:  # already gone: nothing to tell
+            pass
+
+    def _closed_by_error(self) -> None:
+        """Under `_lock`: the socket failed while written to; the sender stops, the socket closes."""
+        self.closed = True
+        self._outbox.put(_CLOSED)
+        try:
+            self.ws.close()
+        except Exception:
             pass
 
     def close(self) -> None:
@@ -175,6 +240,17 @@ class Connection:
     # -- incoming ------------------------------------------------------------------------------
 
     def handle(self, raw) -> None:
+        """Answer one message; a view it causes for this socket is sent after the answer."""
+        self._answering = threading.get_ident()
+        try:
+            self._handle(raw)
+        finally:
+            self._answering = None
+            if self._view_wanted:
+                self._view_wanted = False
+                self.push_view()
+
+    def _handle(self, raw) -> None:
         if not self.allow():
             return
         ref = None

@@ -109,4 +109,3 @@ class Offload:
             self._wake.stop()
             self._wake.close()
             self._wake = None
-

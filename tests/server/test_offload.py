@@ -63,9 +63,7 @@ SCRIPT = textwrap.dedent(
 
 
 def test_offload_runs_jobs_on_native_threads_and_keeps_the_loop_free():
-    out = subprocess.run(
-        [sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=60
-    )
+    out = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
 
