@@ -16,9 +16,11 @@ class Tile:
     hi: int
     lo: int
     index: int = field(init=False, compare=False, repr=False)  # position in its set, for bitmasks
+    name: str = field(init=False, compare=False, repr=False)  # "hi-lo", written once: views name tiles often
 
     def __post_init__(self):
         object.__setattr__(self, "index", self.hi * (self.hi + 1) // 2 + self.lo)
+        object.__setattr__(self, "name", f"{self.hi}-{self.lo}")
 
     @staticmethod
     def parse(text: str) -> Tile:
@@ -27,7 +29,7 @@ class Tile:
         return Tile(max(a, b), min(a, b))
 
     def __str__(self) -> str:
-        return f"{self.hi}-{self.lo}"
+        return self.name
 
     @property
     def pips(self) -> int:
@@ -73,6 +75,14 @@ class TileSet:
             ]
             for k in range((self.size + 7) // 8)
         ]
+        # names of any 8 tiles at once, lowest index first (views name every hand at every move)
+        self.byte_names = [
+            [
+                [self.tiles[8 * k + j].name for j in range(8) if b >> j & 1 and 8 * k + j < self.size]
+                for b in range(256)
+            ]
+            for k in range((self.size + 7) // 8)
+        ]
 
     def mask_pips(self, mask: int) -> int:
         """The pips of the tiles in `mask` (a byte of it at a time)."""
@@ -85,7 +95,14 @@ class TileSet:
         return total
 
     def names(self, mask: int) -> list[str]:
-        return [str(self.tiles[i]) for i in bits(mask)]
+        """The names of the tiles in `mask`, lowest index first (a byte of it at a time)."""
+        out: list[str] = []
+        for table in self.byte_names:
+            if not mask:
+                break
+            out += table[mask & 255]
+            mask >>= 8
+        return out
 
 
 @cache

@@ -129,7 +129,7 @@ def seat_view(state, seat: int, public: dict) -> dict:
         "own_draws": _own_draws(state, seat, actions),
     }
     round_over = state.phase in ("round_over", "game_over")
-    if not round_over and any(a.kind == "discard" and a.seat == seat for a in actions):
+    if not round_over and state.discards[seat]:  # it discarded this round (gaple)
         own["history"] = public_history(state, seat, actions)  # its own discards face up
     if legal:
         own["legal"] = [a.to_json() for a in legal]

@@ -7,7 +7,8 @@
   only its sender thread waits for the socket, under the send lock; from then on views are taken
   when sent (coalesced: a slow phone gets the newest view, not a backlog), so a stalled client
   never holds up a room or another connection. The room builds and encodes each view frame once
-  per change for every socket of the same role and seat (`Room.frame_for`); `wire` writes it.
+  per change for every socket of the same role and seat (`Room.frame_for`), as the bytes of
+  its websocket frame (`wire.ws_frame`).
 - The outbox is a `queue.SimpleQueue` (under gevent, gevent's own): putting a frame and waking
   the sender cost far less than a condition variable, which allocates a lock per wait.
 - permessage-deflate is not offered (`Sec-WebSocket-Extensions` is dropped before the
@@ -99,7 +100,7 @@ class Connection:
         with self._lock:
             if self.closed:
                 return
-            if not self._queued and self._write_now(wire.encode(frame)):
+            if not self._queued and self._write_now(wire.ws_frame(frame)):
                 return
             self._enqueue(frame)
             if self._views:  # a view waits: one goes behind this frame too (and only it is sent)
@@ -116,11 +117,11 @@ class Connection:
             return
         if not self._queued and not self.closed:
             room = self.room  # built before `_lock`: the room's lock comes first (`Room._notify`)
-            text = None if room is None else room.frame_for(self)
-            if text is None:
+            data = None if room is None else room.frame_for(self)
+            if data is None:
                 return
             with self._lock:
-                if self.closed or (not self._queued and self._write_now(text)):
+                if self.closed or (not self._queued and self._write_now(data)):
                     return
         with self._lock:
             if self.closed or self._views:  # the newest item is a view already
@@ -132,7 +133,7 @@ class Connection:
         self._queued += 1
         self._outbox.put(item)
 
-    def _write_now(self, text: str) -> bool:
+    def _write_now(self, data: bytes) -> bool:
         """Under `_lock`, with nothing queued: write one frame if the socket takes it without
         waiting. What a nearly full socket did not take goes first in the outbox, so the frame is
         still sent whole and in order; False (nothing written) when the socket takes nothing or
@@ -140,7 +141,6 @@ class Connection:
         if not self.send_lock.acquire(blocking=False):
             return False
         try:
-            data = wire.text_frame(text)
             sent = wire.send_without_waiting(self.ws, data)
         except Exception as exc:  # the socket is gone
             log.debug("send failed: %s", exc)
@@ -184,14 +184,13 @@ class Connection:
                 if self._views:  # a later view follows: this one would be stale
                     return None
             room = self.room
-            text = None if room is None else room.frame_for(self)
-            return None if text is None else wire.text_frame(text)  # None: not (or no longer) there
-        return wire.text_frame(wire.encode(item))
+            return None if room is None else room.frame_for(self)  # None: not (or no longer) there
+        return wire.ws_frame(item)
 
     def _send_now(self, frame: dict) -> None:
         try:
             with self.send_lock:
-                wire.send_all(self.ws, wire.text_frame(wire.encode(frame)))
+                wire.send_all(self.ws, wire.ws_frame(frame))
         except Exception:  # already gone: nothing to tell
             pass
 

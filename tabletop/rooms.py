@@ -72,7 +72,7 @@ class Room:
         self.tokens = dict(tokens)  # seat -> sha256(token)
         self.lock = threading.RLock()
         self.members: dict = {}  # connection -> Member
-        self._frames: dict = {}  # (role, seat) -> the encoded view frame of the current change
+        self._frames: dict = {}  # (role, seat) -> the view's websocket frame of the current change
         self._frame_dicts: dict = {}  # the same, not encoded, for kiosk table screens (unlocked_for)
         self._summary: dict | None = None  # the room summary of the current change
         self._public: dict | None = None  # the public view (every seat's part) of the current change
@@ -101,7 +101,7 @@ class Room:
     def is_computer(self, seat: int) -> bool:
         return seats.is_computer(self.meta["seats"][seat])
 
-    def can_undo(self, seat: int) -> bool:
+    def can_undo(self, seat: int, humans: set[int] | None = None) -> bool:
         """Whether `seat` may take back its last decision now. Undo never gives anyone information
         they should not have: it stays inside the round being played (a finished round showed
         every hand, and the next one's seed would become known), and it never takes back a
@@ -110,7 +110,7 @@ class Room:
         state, match = self.state, self.match
         if state is None or state.phase != "play" or not match.rounds:
             return False
-        humans = self.humans()
+        humans = self.humans() if humans is None else humans  # `humans()`, when the caller has it
         for a in reversed(match.rounds[-1].actions):
             if a.kind == "draw" and (a.seat == seat or a.seat in humans):
                 return False
@@ -120,7 +120,7 @@ class Room:
                 return False
         return False
 
-    def can_restart(self) -> bool:
+    def can_restart(self, humans: set[int] | None = None) -> bool:
         """Restart replays the deal of the round being played (RULES.md), so it is allowed only
         while that shows nobody anything they would not know at the deal: never once the round
         has ended (every hand was shown), never after a person drew (they would know the
@@ -129,7 +129,8 @@ class Room:
         state, match = self.state, self.match
         if state is None or state.phase != "play" or not match.rounds:
             return False
-        humans, actions = self.humans(), match.rounds[-1].actions
+        humans = self.humans() if humans is None else humans
+        actions = match.rounds[-1].actions
         if any(a.kind == "draw" and a.seat in humans for a in actions):
             return False
         return len(humans) <= 1 or not actions
@@ -180,11 +181,11 @@ class Room:
                 raise Refused("round_in_progress")
             return self.match.to_record()
 
-    def frame_for(self, conn) -> str | None:
-        """The `view` frame for one connection, encoded (`wire.encode`), built for its own seat
-        (None: not in the room). Connections of one role and seat get the same text: it is built
-        and encoded once per change (the table's screens share one), and every frame of a change
-        is made from one room summary and one public view."""
+    def frame_for(self, conn) -> bytes | None:
+        """The `view` frame for one connection, built for its own seat, as the bytes of its
+        websocket frame (`wire.ws_frame`; None: not in the room). Connections of one role and
+        seat get the same bytes: built and encoded once per change (the table's screens share
+        them), and every frame of a change is made from one room summary and one public view."""
         with self.lock:
             member = self.members.get(conn)
             if member is None or self.closed:
@@ -195,11 +196,11 @@ class Room:
                 frame = self._frame_dicts.get(key)
                 if frame is None:
                     frame = self._frame_dicts[key] = self._build_frame(member)
-                return wire.encode({**frame, "unlocked_for": conn.unlock_left()})
-            text = self._frames.get(key)
-            if text is None:
-                text = self._frames[key] = wire.encode(self._build_frame(member))
-            return text
+                return wire.ws_frame({**frame, "unlocked_for": conn.unlock_left()})
+            data = self._frames.get(key)
+            if data is None:
+                data = self._frames[key] = wire.ws_frame(self._build_frame(member))
+            return data
 
     def _current_summary(self) -> dict:
         if self._summary is None:
@@ -228,9 +229,10 @@ class Room:
             state, match = self.state, self.match
             if state is None:
                 return frame
+            humans = self.humans()
             if member.role == "seat":
                 frame["view"] = self._view(member.seat)
-                frame["can_undo"] = self.can_undo(member.seat)
+                frame["can_undo"] = self.can_undo(member.seat, humans)
                 frame["can_redo"] = match.can_redo() and self.last_undo_seat == member.seat
             elif member.role == "host":
                 frame["view"] = self._view(None)
@@ -239,9 +241,9 @@ class Room:
                     frame["device_seat"] = turn
                     frame["device_view"] = self._view(turn)
                 devices = seats.devices(self.meta["seats"])
-                frame["can_undo"] = any(self.can_undo(i) for i in devices)
+                frame["can_undo"] = any(self.can_undo(i, humans) for i in devices)
                 frame["can_redo"] = bool(devices) and match.can_redo()
-                frame["can_restart"] = self.can_restart()
+                frame["can_restart"] = self.can_restart(humans)
             return frame
 
     # -- connections -------------------------------------------------------------------------

@@ -93,7 +93,7 @@ def match_seats(seats: list[dict]) -> list[dict]:
 
 def public(seats: list[dict], tokens: dict[int, str], members) -> list[dict]:
     """The seats as the room summary shows them: no token, whether each is taken and connected."""
-    members = list(members)
+    members = set(members)
     out = []
     for i, s in enumerate(seats):
         if s["kind"] == "phone":

@@ -23,20 +23,25 @@ import orjson
 from simple_websocket import ConnectionClosed
 
 
-def encode(frame: dict) -> str:
+def encode(frame: dict) -> bytes:
+    """The frame as JSON text, in UTF-8 (what a websocket text frame carries)."""
     try:
-        return orjson.dumps(frame).decode()
+        return orjson.dumps(frame)
     except TypeError:  # a non-string key (orjson.JSONEncodeError is a TypeError too)
         pass
     try:
-        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:
-        return json.dumps(frame, separators=(",", ":"))
+        return json.dumps(frame, separators=(",", ":")).encode()  # ASCII: lone surrogates escaped
 
 
-def text_frame(text: str) -> bytes:
-    """One final, unmasked websocket text frame holding `text`."""
-    payload = text.encode()
+def ws_frame(frame: dict) -> bytes:
+    """The websocket text frame that carries `frame`, ready to write."""
+    return text_frame(encode(frame))
+
+
+def text_frame(payload: bytes) -> bytes:
+    """One final, unmasked websocket text frame holding `payload` (UTF-8 text)."""
     n = len(payload)
     if n < 126:
         head = bytes((0x81, n))

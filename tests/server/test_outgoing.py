@@ -39,7 +39,7 @@ class FakeRoom:
         self.version = 0
 
     def frame_for(self, conn):
-        return json.dumps({"type": "view", "version": self.version, "pad": "v" * 3000})
+        return wire.ws_frame({"type": "view", "version": self.version, "pad": "v" * 3000})
 
 
 def read_frames(sock, count=None) -> list[dict]:
@@ -96,8 +96,8 @@ def _connection(sock):
 @pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
 def test_text_frame_header_holds_every_length(size):
     text = "é" * (size // 2) + "x" * (size % 2)  # UTF-8: the length is the bytes', not the text's
-    frame = wire.text_frame(text)
     payload = text.encode()
+    frame = wire.text_frame(payload)
     n = len(payload)
     head = frame[: len(frame) - n]
     assert frame[len(head) :] == payload
