@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PHONES = 4  # seats per room (draw, four players, every seat a phone)
 SEARCH_ROOMS = (10, 20, 40, 64)  # 64: tabletop.config.MAX_ROOMS
 RAM = "/dev/shm"  # a tmpfs: the store's fsync costs nothing there
+BENCH_MESSAGE_RATE = 1000  # messages per second a socket may send to the table under the bench
 
 
 def cpu_seconds(pid: int) -> float:
@@ -86,6 +87,7 @@ class Room:
         self.sent: dict[int, float] = {}  # version an act will make -> when it was sent
         self.held = [0] * sockets  # newest version each socket holds
         self.latencies: list[float] = []
+        self.errors: dict[str, int] = {}  # error frames by code
 
     def acted(self, new_version: int) -> None:
         self.sent.setdefault(new_version, time.perf_counter())
@@ -107,6 +109,7 @@ class Socket:
     def __init__(self, ws, room: Room, index: int):
         self.ws, self.room, self.index = ws, room, index
         self.frame_bytes: list[int] = []
+        self.last_sent: dict | None = None
 
     @classmethod
     async def open(cls, port: int, room: Room, index: int, deflate: bool) -> Socket:
@@ -117,6 +120,7 @@ class Socket:
         return cls(ws, room, index)
 
     async def send(self, msg: dict) -> None:
+        self.last_sent = msg
         await self.ws.send(json.dumps(msg))
 
     async def recv(self) -> dict:
@@ -141,6 +145,12 @@ async def run_table_socket(sock: Socket, seat, rng: random.Random) -> None:
     dealer = seat is None and sock.index == PHONES
     while True:
         frame = await sock.recv()
+        if frame.get("type") == "error":  # counted; one refused for the rate is sent again
+            sock.room.errors[frame["code"]] = sock.room.errors.get(frame["code"], 0) + 1
+            if frame["code"] == "rate_limited" and sock.last_sent is not None:
+                await asyncio.sleep(0.1)
+                await sock.send(sock.last_sent)
+            continue
         if frame.get("type") != "view":
             continue
         version, view = frame["version"], frame["view"]
@@ -211,14 +221,27 @@ async def setup_bare_room(port: int, sockets: int, index: int, deflate: bool) ->
     return room, plan
 
 
+def cores() -> tuple[set[int], set[int]] | None:
+    """(the server's core, the clients' cores) when this machine has two or more, else None."""
+    mine = sorted(os.sched_getaffinity(0))
+    return ({mine[-1]}, set(mine[:-1])) if len(mine) >= 2 else None
+
+
 def start_server(kind: str, args, frame_bytes: int) -> Server:
     data = tempfile.mkdtemp(prefix="bench-server-", dir=RAM if kind == "table in RAM" else args.data)
     if kind.startswith("table"):
-        return Server.tabletop(data, "--computer-delay", "0")
-    port = free_port()
-    path = os.pathsep.join([str(ROOT), str(ROOT / "scripts")])
-    env = dict(os.environ, BENCH_FRAME_BYTES=str(frame_bytes), PYTHONPATH=path)
-    return Server([sys.executable, "-m", "bench_bare", str(port)], port, env=env)
+        # its phones act the moment they can, far above a person's pace and so above the limit
+        # on messages per socket that stops a flooding client (PROTOCOL.md, "Limits"): lifted
+        server = Server.tabletop(data, "--computer-delay", "0", "--message-rate", str(BENCH_MESSAGE_RATE))
+    else:
+        port = free_port()
+        path = os.pathsep.join([str(ROOT), str(ROOT / "scripts")])
+        env = dict(os.environ, BENCH_FRAME_BYTES=str(frame_bytes), PYTHONPATH=path)
+        server = Server([sys.executable, "-m", "bench_bare", str(port)], port, env=env)
+    if args.cores:  # the server on a core of its own: the clients do not take its time
+        for task in Path(f"/proc/{server.pid}/task").iterdir():  # every thread it started so far
+            os.sched_setaffinity(int(task.name), args.cores[0])
+    return server
 
 
 class Load:
@@ -246,6 +269,7 @@ class Load:
         await asyncio.sleep(warmup)
         for room, plan in self.rooms:
             room.latencies.clear()
+            room.errors.clear()
             for sock, _ in plan:
                 sock.frame_bytes.clear()
         rss = pss = 0.0
@@ -258,7 +282,8 @@ class Load:
         cpu = cpu_seconds(self.server.pid) - cpu0
         latencies = [x for room, _plan in self.rooms for x in room.latencies]
         sizes = [b for _room, plan in self.rooms for sock, _ in plan for b in sock.frame_bytes]
-        return summary(self.kind, len(self.rooms), latencies, elapsed, rss, pss, sizes, cpu)
+        errors = sum(n for room, _plan in self.rooms for n in room.errors.values())
+        return summary(self.kind, len(self.rooms), latencies, elapsed, rss, pss, sizes, cpu, errors)
 
     async def close(self) -> None:
         for task in self.tasks:
@@ -316,6 +341,7 @@ def summary(
     pss: float,
     sizes: list[int],
     cpu: float,
+    errors: int = 0,
 ) -> dict:
     ms = sorted(x * 1000 for x in latencies)
 
@@ -334,6 +360,7 @@ def summary(
         "pss_mb": pss,
         "frame_bytes": int(statistics.mean(sizes)) if sizes else 0,
         "cpu_ms_per_action": 1000 * cpu / len(ms) if ms else float("nan"),
+        "errors": errors,  # error frames the sockets got (none is expected)
     }
 
 
@@ -346,6 +373,7 @@ COLUMNS = [  # (key, heading, format)
     ("pss_mb", "PSS MB", "{:.0f}"),
     ("cpu_ms_per_action", "CPU ms/act", "{:.2f}"),
     ("frame_bytes", "frame B", "{:.0f}"),
+    ("errors", "errors", "{:.0f}"),
 ]
 
 
@@ -362,6 +390,11 @@ def report(args, runs: list[tuple[dict, dict]], steps: list[dict]) -> str:
         f"{args.rooms} rooms x {args.sockets} websockets, phones act at once, {args.seconds:.0f} s"
         f" per server, {len(runs)} run(s){' (median, lowest-highest)' if len(runs) > 1 else ''},"
         f" one gevent process each{', permessage-deflate offered' if args.deflate else ''}"
+        + (
+            f", the server on core {min(args.cores[0])} and the clients on {sorted(args.cores[1])}"
+            if args.cores
+            else ""
+        )
     ]
     rows = [["server"] + [head for _k, head, _f in COLUMNS]]
     for i in range(len(runs[0])):
@@ -420,10 +453,19 @@ def main(argv=None) -> int:
     p.add_argument(
         "--no-ram", action="store_true", help=f"skip the table with its data in {RAM} (fsync free)"
     )
+    p.add_argument(
+        "--no-pin",
+        dest="pin",
+        action="store_false",
+        help="do not pin the server to the last core and the clients to the others",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.sockets < PHONES + 1:
         p.error("--sockets must be at least 5")
+    args.cores = cores() if args.pin else None
+    if args.cores:
+        os.sched_setaffinity(0, args.cores[1])
     ram = not args.no_ram and os.path.isdir(RAM)
     runs = []
     for _ in range(args.repeat):

@@ -54,6 +54,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--dev", action="store_true", help="use werkzeug's threaded server (a thread per connection)"
     )
     s.add_argument(
+        "--message-rate",
+        type=float,
+        default=config.RATE,
+        help=f"messages a websocket may send per second (default {config.RATE:g}, in a burst "
+        f"{config.BURST:g}); "
+        "a person never comes near it, a benchmark's phones that act at once do",
+    )
+    s.add_argument(
         "--computer-delay",
         type=float,
         default=config.COMPUTER_DELAY,
@@ -70,6 +78,7 @@ def app_config(args, base_url: str) -> dict:
         "KIOSK": args.kiosk,
         "PIN": args.pin,
         "COMPUTER_DELAY": args.computer_delay,
+        "RATE_LIMIT": (args.message_rate, args.message_rate * config.BURST / config.RATE),
         "WIFI_SSID": args.wifi_ssid,
         "WIFI_PASSWORD": args.wifi_password,
         "WEB_DIR": str(paths.web_dir()),

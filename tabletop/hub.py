@@ -63,7 +63,8 @@ class Connection:
         self._views = 0  # _VIEW markers in the outbox; when > 0, the newest item is one
         self._queued = 0  # items put in the outbox and not yet written by the sender
         self._answering = None  # the thread (greenlet) handling this socket's message, if one is
-        self._view_wanted = False  # a view was pushed while answering: it goes after the answer
+        self._answer: list[bytes] = []  # the frames it sent this socket meanwhile
+        self._view_wanted = False  # a view was pushed meanwhile: it goes after the answer
         self.closed = False
         self.greeted = False  # hello answered
         self._room = None  # the room this socket is in (its role there is the room's to know)
@@ -96,14 +97,25 @@ class Connection:
 
     # -- outgoing ------------------------------------------------------------------------------
 
+    def _answering_now(self) -> bool:
+        return self._answering is not None and self._answering == threading.get_ident()
+
     def send(self, frame: dict) -> None:
+        data = wire.ws_frame(frame)
+        if self._answering_now():  # written with the rest of the answer, in one go
+            self._answer.append(data)
+            return
+        self._deliver(data)
+
+    def _deliver(self, data: bytes) -> None:
+        """Frames (their bytes, in order) out at once if the socket takes them, else queued."""
         with self._lock:
             if self.closed:
                 return
-            if not self._queued and self._write_now(wire.ws_frame(frame)):
+            if not self._queued and self._write_now(data):
                 return
-            self._enqueue(frame)
-            if self._views:  # a view waits: one goes behind this frame too (and only it is sent)
+            self._enqueue(data)
+            if self._views:  # a view waits: one goes behind these frames too (and only it is sent)
                 self._views += 1
                 self._enqueue(_VIEW)
 
@@ -112,7 +124,7 @@ class Connection:
         change it shows: the socket whose message is being answered gets it after the answer.
         A socket that cannot take it now gets it later, taken when sent: only the last of the
         views waiting is sent, so a slow phone gets the newest view, not a backlog."""
-        if self._answering is not None and self._answering == threading.get_ident():
+        if self._answering_now():
             self._view_wanted = True
             return
         if not self._queued and not self.closed:
@@ -239,14 +251,24 @@ class Connection:
     # -- incoming ------------------------------------------------------------------------------
 
     def handle(self, raw) -> None:
-        """Answer one message; a view it causes for this socket is sent after the answer."""
+        """Answer one message. What the answer sends this socket (welcome, joined, ok, error...)
+        and the view of the change it made, last, are written together: one write, not two."""
         self._answering = threading.get_ident()
         try:
             self._handle(raw)
         finally:
             self._answering = None
-            if self._view_wanted:
-                self._view_wanted = False
+            answer, self._answer = self._answer, []
+            view, self._view_wanted = self._view_wanted, False
+            if view and not self._queued:
+                room = self.room
+                data = None if room is None else room.frame_for(self)
+                view = False
+                if data is not None:
+                    answer.append(data)
+            if answer:
+                self._deliver(b"".join(answer))
+            if view:  # the outbox is not empty: the view goes behind it, taken when sent
                 self.push_view()
 
     def _handle(self, raw) -> None:

@@ -239,8 +239,12 @@ def _fields(msg: dict, spec: dict, out: dict) -> dict:
     return out
 
 
-def _encodable(value) -> None:
-    """Every string (keys too) is valid Unicode: a lone surrogate ("\\ud800") cannot be stored."""
+def _encodable(raw: str, value) -> None:
+    """Every string (keys too) is valid Unicode: a lone surrogate ("\\ud800") cannot be stored.
+    Only a frame with a `\\u` escape or a character outside ASCII can hold one: most frames
+    (every act) are plain ASCII without escapes, and skip encoding the message again."""
+    if raw.isascii() and "\\u" not in raw:
+        return
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
@@ -255,7 +259,7 @@ def parse(raw) -> dict:
     if "ref" in msg:
         out["ref"] = _ref("ref", msg["ref"])
     try:
-        _encodable(msg)
+        _encodable(raw, msg)
         kind = msg.get("type")
         if not isinstance(kind, str):
             _bad("a message needs a string 'type'")

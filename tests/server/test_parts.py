@@ -28,6 +28,16 @@ def test_wifi_payload_escapes_special_characters():
     assert qr.wifi_payload("Open") == "WIFI:T:nopass;S:Open;;"
 
 
+def test_message_rate_sets_the_per_socket_limit_and_its_burst():
+    from tabletop import config
+    from tabletop.cli import app_config
+
+    args = build_parser().parse_args(["serve", "--message-rate", "100"])
+    assert app_config(args, "http://x")["RATE_LIMIT"] == (100.0, 100.0 * config.BURST / config.RATE)
+    default = build_parser().parse_args(["serve"])
+    assert app_config(default, "http://x")["RATE_LIMIT"] == (config.RATE, config.BURST)
+
+
 def test_cli_help_and_banner():
     out = subprocess.run(
         [sys.executable, "-m", "tabletop", "serve", "--help"],
