@@ -96,6 +96,7 @@ class State:
         "pending",
         "outcome",
         "_legal",
+        "_actions",
     )
     ctx: RoundContext
     phase: str  # "new" | "play" | "round_over" | "game_over"
@@ -112,6 +113,7 @@ class State:
     pending: str | None  # "opener" (six-love), "engine", "run" (Mexican Train)
     outcome: RoundEnd | None  # what the finished round produced
     _legal: tuple | None  # legal_actions, computed once
+    _actions: tuple | None  # (log, actions()) for the log they were read from
 
     def clone(self) -> Self:
         new = object.__new__(self.__class__)
@@ -130,6 +132,7 @@ class State:
         new.pending = self.pending
         new.outcome = self.outcome
         new._legal = None
+        new._actions = None
         return new
 
     # -- the round's end ------------------------------------------------------------------------
@@ -201,14 +204,18 @@ class State:
             return 0
         return len(self.ctx.stock) - self.stock_pos
 
-    def actions(self) -> list:
-        """This round's actions, oldest first."""
+    def actions(self) -> tuple:
+        """This round's actions, oldest first (read from the log once: every view reads them)."""
+        cached = self._actions
+        if cached is not None and cached[0] is self.log:
+            return cached[1]
         out, node = [], self.log
         while node is not None:
             node, action = node
             out.append(action)
         out.reverse()
-        return out
+        self._actions = (self.log, tuple(out))
+        return self._actions[1]
 
     def line_tiles(self) -> list:
         """The line, left to right, as (x, y) pairs: x touches the left neighbour. Rebuilt from
@@ -273,6 +280,7 @@ def blank_state(ctx: RoundContext) -> State:
     s.pending = None
     s.outcome = None
     s._legal = None
+    s._actions = None
     if isinstance(s, TrainState):
         s.trains = None
         s.ends = None

@@ -76,6 +76,7 @@ class Room:
         self._frame_dicts: dict = {}  # the same, not encoded, for kiosk table screens (unlocked_for)
         self._summary: dict | None = None  # the room summary of the current change
         self._public: dict | None = None  # the public view (every seat's part) of the current change
+        self._humans: set[int] | None = None  # the seats people play, for the current change's frames
         self.pausing: set = set()  # connections with a pause set (rules or results open)
         self.closed = False
         self.last_undo_seat = None
@@ -214,37 +215,39 @@ class Room:
         return self._public if seat is None else engine.seat_view(self.state, seat, self._public)
 
     def _build_frame(self, member: Member) -> dict:
-        with self.lock:
-            frame = {
-                "type": "view",
-                "version": self.version,
-                "room": self._current_summary(),
-                "view": None,
-                "device_seat": None,
-                "device_view": None,
-                "can_undo": False,
-                "can_redo": False,
-                "can_restart": False,
-            }
-            state, match = self.state, self.match
-            if state is None:
-                return frame
-            humans = self.humans()
-            if member.role == "seat":
-                frame["view"] = self._view(member.seat)
-                frame["can_undo"] = self.can_undo(member.seat, humans)
-                frame["can_redo"] = match.can_redo() and self.last_undo_seat == member.seat
-            elif member.role == "host":
-                frame["view"] = self._view(None)
-                turn = state.turn
-                if turn is not None and self.meta["seats"][turn]["kind"] == "device":
-                    frame["device_seat"] = turn
-                    frame["device_view"] = self._view(turn)
-                devices = seats.devices(self.meta["seats"])
-                frame["can_undo"] = any(self.can_undo(i, humans) for i in devices)
-                frame["can_redo"] = bool(devices) and match.can_redo()
-                frame["can_restart"] = self.can_restart(humans)
+        """The frame's dict; the caller (`frame_for`) holds the room's lock."""
+        frame = {
+            "type": "view",
+            "version": self.version,
+            "room": self._current_summary(),
+            "view": None,
+            "device_seat": None,
+            "device_view": None,
+            "can_undo": False,
+            "can_redo": False,
+            "can_restart": False,
+        }
+        state, match = self.state, self.match
+        if state is None:
             return frame
+        if self._humans is None:
+            self._humans = self.humans()
+        humans = self._humans
+        if member.role == "seat":
+            frame["view"] = self._view(member.seat)
+            frame["can_undo"] = self.can_undo(member.seat, humans)
+            frame["can_redo"] = match.can_redo() and self.last_undo_seat == member.seat
+        elif member.role == "host":
+            frame["view"] = self._view(None)
+            turn = state.turn
+            if turn is not None and self.meta["seats"][turn]["kind"] == "device":
+                frame["device_seat"] = turn
+                frame["device_view"] = self._view(turn)
+            devices = seats.devices(self.meta["seats"])
+            frame["can_undo"] = any(self.can_undo(i, humans) for i in devices)
+            frame["can_redo"] = bool(devices) and match.can_redo()
+            frame["can_restart"] = self.can_restart(humans)
+        return frame
 
     # -- connections -------------------------------------------------------------------------
 
@@ -355,7 +358,7 @@ class Room:
     def _notify(self) -> None:
         self._frames.clear()  # something changed: every frame is built again
         self._frame_dicts.clear()
-        self._summary = self._public = None
+        self._summary = self._public = self._humans = None
         self.touched = time.monotonic()
         for c in list(self.members):
             c.push_view()

@@ -41,8 +41,11 @@ TILE = re.compile(r"\b\d{1,2}-\d{1,2}\b")
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+CACHES = ("_legal", "_actions")  # computed once from the other fields, not part of the state
+
+
 def snapshot(state):
-    return {name: getattr(state, name) for name in state.__slots__ if name != "_legal"}
+    return {name: getattr(state, name) for name in state.__slots__ if name not in CACHES}
 
 
 def tiles_in(obj) -> set:
@@ -98,6 +101,14 @@ def illegal_candidates(state):
     return [a for a in out if a not in legal]
 
 
+def walk_log(log) -> list:
+    out = []
+    while log is not None:
+        log, action = log
+        out.append(action)
+    return out[::-1]
+
+
 def play_random(match, draw_index, rounds, check_every=True):
     """Play up to `rounds` rounds with hypothesis-chosen actions; return the states seen."""
     seen = []
@@ -121,6 +132,7 @@ def play_random(match, draw_index, rounds, check_every=True):
 
                         apply(state, bad)
                 assert snapshot(state) == before, "a query or a refused action changed the state"
+                assert state.actions() == tuple(walk_log(state.log)), "actions() read once is still the log"
             match.act(legal[draw_index(len(legal))])
             seen.append(match.state)
             steps += 1
