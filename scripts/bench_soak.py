@@ -32,6 +32,11 @@ import websocket
 PHONES = 3
 SEATS = [{"kind": "phone"}] * PHONES + [{"kind": "computer", "level": "medium"}]
 GROWTH_LIMIT = 0.10
+# a phone asks a hint at most this often (seconds), its room's phones together at most every
+# ROOM_HINT_GAP: within the table's hint limits (PROTOCOL.md, "Limits": one per 2 s per socket,
+# one a second per room), so a `rate_limited` answer is the server's fault, not the phones'
+HINT_GAP = 2.5
+ROOM_HINT_GAP = 1.5
 
 
 class Tally:
@@ -50,6 +55,15 @@ class Tally:
     def error(self, code: str) -> None:
         with self.lock:
             self.errors[code] = self.errors.get(code, 0) + 1
+
+    def may_hint(self, room: dict, last: float) -> bool:
+        """Whether a phone whose last hint was at `last` may ask one now (then it is counted)."""
+        now = time.monotonic()
+        with self.lock:
+            if now - last < HINT_GAP or now - room.get("last_hint", -1e9) < ROOM_HINT_GAP:
+                return False
+            room["last_hint"] = now
+            return True
 
 
 class Socket:
@@ -97,6 +111,7 @@ def set_up_room(port: int, index: int) -> dict:
 
 def phone(port, room, seat, think, stop, tally, rng) -> None:
     hello = {"type": "hello", "room": room["id"], "token": room["tokens"][seat]}
+    last_hint = -1e9
     while not stop.is_set():
         s = welcomed(port, hello, tally)
         acted_on = -1
@@ -117,7 +132,8 @@ def phone(port, room, seat, think, stop, tally, rng) -> None:
                     continue
                 acted_on = version
                 time.sleep(rng.uniform(0.4, 1.6) * think)
-                if rng.random() < 0.15:
+                if rng.random() < 0.15 and tally.may_hint(room, last_hint):
+                    last_hint = time.monotonic()
                     s.send({"type": "hint", "ref": "hint"})
                 s.send({"type": "act", "action": rng.choice(view["legal"]), "version": version})
                 tally.add("acts")
