@@ -302,11 +302,13 @@ class Room:
             if was_paused and not self.paused:
                 self._wake_computer()
 
-    def close(self) -> None:
-        """The room is deleted: every connection gets `no_room` and is in the lobby again."""
+    def close(self, forget=lambda: None) -> None:
+        """The room is deleted: every connection gets `no_room` and is in the lobby again.
+        `forget` runs once it is deleted, before anyone is told (the table's list of rooms)."""
         with self.lock:
             self.tables.store.delete_room(self.id)  # first: a refused write leaves the room open
             self.closed = True
+            forget()
             for c in list(self.members):
                 c.send({"type": "error", "code": "no_room", "detail": "the room was closed"})
             self.members.clear()

@@ -141,9 +141,13 @@ class Tables:
             return room, host_token
 
     def close_room(self, room: Room) -> None:
-        room.close()
-        with self.lock:
-            self.rooms.pop(room.id, None)
+        """Delete `room`; it is gone from `rooms` before its sockets hear `no_room`."""
+
+        def forget():
+            with self.lock:
+                self.rooms.pop(room.id, None)
+
+        room.close(forget)
 
     def check_pin(self, pin: str, conn) -> bool:
         """Whether `pin` is the table's. Wrong tries count against the connection, and against
