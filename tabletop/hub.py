@@ -49,6 +49,7 @@ log = logging.getLogger("tabletop.hub")
 
 _VIEW = object()  # outbox marker: send the room's current view
 _CLOSED = object()  # outbox marker: the connection was closed, the sender stops
+_CLOSED_BY_ERROR = object()  # the same, after a failed write: the sender closes the socket too
 
 
 class Connection:
@@ -171,6 +172,12 @@ class Connection:
         it takes: a stalled phone holds up only this thread (greenlet), never a room."""
         while True:
             item = self._outbox.get()
+            if item is _CLOSED_BY_ERROR:
+                try:
+                    self.ws.close()
+                except Exception:
+                    pass
+                return
             if self.closed or item is _CLOSED:
                 return
             try:
@@ -207,13 +214,10 @@ class Connection:
             pass
 
     def _closed_by_error(self) -> None:
-        """Under `_lock`: the socket failed while written to; the sender stops, the socket closes."""
+        """Under `_lock`: the socket failed while written to. The sender stops and closes it: a
+        close that had to wait would hold up whoever wrote, with the connection's lock held."""
         self.closed = True
-        self._outbox.put(_CLOSED)
-        try:
-            self.ws.close()
-        except Exception:
-            pass
+        self._outbox.put(_CLOSED_BY_ERROR)
 
     def close(self) -> None:
         with self._lock:
