@@ -67,22 +67,14 @@ class TileSet:
             self.suit[t.lo] |= 1 << i
         self.double = [Tile(n, n).index for n in range(max_pip + 1)]
         self.doubles = sum(1 << i for i in self.double)
-        # pips of any 8 tiles at once: byte_pips[k][b] counts the tiles 8k..8k+7 set in byte b
-        self.byte_pips = [
-            [
-                sum(self.pips[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < self.size)
-                for b in range(256)
-            ]
+        # any 8 tiles at once: in_byte[k][b] are the indices of the tiles 8k..8k+7 set in byte b;
+        # byte_pips counts their pips, byte_names names them (views name every hand at every move)
+        in_byte = [
+            [[8 * k + j for j in range(8) if b >> j & 1 and 8 * k + j < self.size] for b in range(256)]
             for k in range((self.size + 7) // 8)
         ]
-        # names of any 8 tiles at once, lowest index first (views name every hand at every move)
-        self.byte_names = [
-            [
-                [self.tiles[8 * k + j].name for j in range(8) if b >> j & 1 and 8 * k + j < self.size]
-                for b in range(256)
-            ]
-            for k in range((self.size + 7) // 8)
-        ]
+        self.byte_pips = [[sum(self.pips[i] for i in tiles) for tiles in row] for row in in_byte]
+        self.byte_names = [[[self.tiles[i].name for i in tiles] for tiles in row] for row in in_byte]
 
     def mask_pips(self, mask: int) -> int:
         """The pips of the tiles in `mask` (a byte of it at a time)."""

@@ -60,7 +60,7 @@ class Connection:
         self.own_screen = address in config.OWN_SCREEN_ADDRESSES  # a browser on this machine
         self.send_lock = threading.Lock()  # whoever writes to the socket holds it
         self._lock = threading.Lock()  # `closed`, `_views`, `_queued`
-        self._outbox = queue.SimpleQueue()  # frames (dicts), _VIEW markers, bytes, _CLOSED
+        self._outbox = queue.SimpleQueue()  # frames' bytes, _VIEW markers, _CLOSED markers
         self._views = 0  # _VIEW markers in the outbox; when > 0, the newest item is one
         self._queued = 0  # items put in the outbox and not yet written by the sender
         self._answering = None  # the thread (greenlet) handling this socket's message, if one is
@@ -195,16 +195,17 @@ class Connection:
                     self._queued -= 1
 
     def _bytes_of(self, item) -> bytes | None:
-        if isinstance(item, bytes):  # the rest of a frame the socket took only part of
+        """What to write for an outbox item: frames' bytes (or the rest of one the socket took
+        only part of) as they are; for a view marker, the newest view, or None when a later
+        marker follows or the socket is no longer in a room."""
+        if item is not _VIEW:
             return item
-        if item is _VIEW:
-            with self._lock:
-                self._views -= 1
-                if self._views:  # a later view follows: this one would be stale
-                    return None
-            room = self.room
-            return None if room is None else room.frame_for(self)  # None: not (or no longer) there
-        return wire.ws_frame(item)
+        with self._lock:
+            self._views -= 1
+            if self._views:  # a later view follows: this one would be stale
+                return None
+        room = self.room
+        return None if room is None else room.frame_for(self)
 
     def _send_now(self, frame: dict) -> None:
         try:

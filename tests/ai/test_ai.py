@@ -132,6 +132,19 @@ def endgames(profile, options, rng, deals=40):
             yield state
 
 
+def exact_endgames(profile, options, rng):
+    """(state, seat, value) for every seat of `endgames` whose plain exact search fits its
+    budget: the value the search by points gives that seat."""
+    from players.play import _Budget, _exact, team_of
+
+    for state in endgames(profile, options, rng):
+        for me in range(state.players):
+            try:
+                yield state, me, _exact(state, me, team_of(state, me), [200_000])
+            except _Budget:
+                continue
+
+
 @pytest.mark.parametrize(
     "profile,options",
     [("block", {"players": 2}), ("draw", {"players": 2}), ("gaple", {}), ("six-love", {})],
@@ -140,19 +153,14 @@ def endgames(profile, options, rng, deals=40):
 def test_endgame_search_with_a_table_finds_the_plain_search_value(profile, options):
     """The transposition table only saves work: on real endgames (random play down to a few
     tiles), every seat's exact value is the one the plain alpha-beta search finds."""
-    from players.play import _Budget, _exact, team_of
+    from players.play import _exact, team_of
 
     compared = 0
-    for state in endgames(profile, options, random.Random(7)):
-        for me in range(state.players):
-            try:
-                plain = _exact(state, me, team_of(state, me), [200_000])
-            except _Budget:
-                continue
-            seen = {}
-            assert _exact(state, me, team_of(state, me), [200_000], seen) == plain
-            assert _exact(state, me, team_of(state, me), [200_000], seen) == plain  # warm
-            compared += 1
+    for state, me, plain in exact_endgames(profile, options, random.Random(7)):
+        seen = {}
+        assert _exact(state, me, team_of(state, me), [200_000], seen) == plain
+        assert _exact(state, me, team_of(state, me), [200_000], seen) == plain  # warm
+        compared += 1
     assert compared >= 20
 
 
@@ -165,21 +173,16 @@ def test_search_by_who_wins_finds_who_wins_with_best_play(profile, options):
     """Valuing a finished round only by who wins (1, 1/2, 0) gives the class of the value that
     also counts the points (a win is worth at least 1, a tie 1/2, a loss at most 0): only
     the points are lost, never who wins with best play; with a table too, cold and warm."""
-    from players.play import _Budget, _exact, team_of
+    from players.play import _exact, team_of
 
     compared = {0.0: 0, 1.0: 0}
-    for state in endgames(profile, options, random.Random(11)):
-        for me in range(state.players):
-            try:
-                points = _exact(state, me, team_of(state, me), [200_000])
-            except _Budget:
-                continue
-            who = 1.0 if points >= 1.0 else 0.5 if points == 0.5 else 0.0
-            assert _exact(state, me, team_of(state, me), [200_000], outcome=True) == who
-            seen = {}
-            assert _exact(state, me, team_of(state, me), [200_000], seen, outcome=True) == who
-            assert _exact(state, me, team_of(state, me), [200_000], seen, outcome=True) == who
-            compared[who] = compared.get(who, 0) + 1
+    for state, me, points in exact_endgames(profile, options, random.Random(11)):
+        who = 1.0 if points >= 1.0 else 0.5 if points == 0.5 else 0.0
+        assert _exact(state, me, team_of(state, me), [200_000], outcome=True) == who
+        seen = {}
+        assert _exact(state, me, team_of(state, me), [200_000], seen, outcome=True) == who
+        assert _exact(state, me, team_of(state, me), [200_000], seen, outcome=True) == who
+        compared[who] = compared.get(who, 0) + 1
     assert compared[0.0] >= 5 and compared[1.0] >= 5
 
 

@@ -93,6 +93,13 @@ def _connection(sock):
     return Connection(FakeWS(sock), tables, "192.0.2.1")
 
 
+def _watching(sock) -> tuple[Connection, FakeRoom]:
+    """A connection in a room whose view is a counter."""
+    conn, room = _connection(sock), FakeRoom()
+    conn.room = room
+    return conn, room
+
+
 @pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
 def test_text_frame_header_holds_every_length(size):
     text = "é" * (size // 2) + "x" * (size % 2)  # UTF-8: the length is the bytes', not the text's
@@ -130,9 +137,7 @@ def test_a_phone_that_stops_reading_holds_up_nobody_and_loses_no_frame(pair):
 
 def test_views_queued_behind_a_full_socket_are_coalesced_to_the_newest(pair):
     ours, phone = pair
-    conn = _connection(ours)
-    room = FakeRoom()
-    conn.room = room
+    conn, room = _watching(ours)
     for version in range(1, 101):
         room.version = version
         conn.push_view()
@@ -148,9 +153,7 @@ def test_views_queued_behind_a_full_socket_are_coalesced_to_the_newest(pair):
 
 def test_the_answered_socket_gets_its_answer_before_the_view_of_the_change(pair):
     ours, phone = pair
-    conn = _connection(ours)
-    room = FakeRoom()
-    conn.room = room
+    conn, room = _watching(ours)
     conn.greeted = True
 
     def pretend_handle(raw):  # a command that changes the room, then the hub's ok
