@@ -32,14 +32,14 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-import websockets
+import orjson
+from load_client import Link
 from serverproc import Server, free_port, process_tree  # scripts/ is this script's own folder
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,110 +103,125 @@ class Room:
 
 
 class Socket:
-    """One websocket of the load (the `websockets` asyncio client: one process drives every
-    socket without a thread each, so the load itself is not what limits the figures)."""
+    """One websocket of the load (scripts/load_client.py: one process drives every socket, each
+    frame handed to a callback as it arrives, so the load itself is not what limits the
+    figures). While a room is set up its frames wait in `inbox`; `start(handler)` then gives
+    each frame to `handler` at once."""
 
-    def __init__(self, ws, room: Room, index: int):
-        self.ws, self.room, self.index = ws, room, index
+    def __init__(self, room: Room, index: int):
+        self.room, self.index = room, index
+        self.link: Link | None = None
         self.frame_bytes: list[int] = []
         self.last_sent: dict | None = None
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.handler = None
 
     @classmethod
     async def open(cls, port: int, room: Room, index: int, deflate: bool) -> Socket:
-        ws = await websockets.connect(
-            f"ws://127.0.0.1:{port}/ws", max_size=None, compression="deflate" if deflate else None
-        )
-        ws.transport.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        return cls(ws, room, index)
+        sock = cls(room, index)
+        sock.link = await Link.connect("127.0.0.1", port, sock._text, deflate)
+        return sock
 
-    async def send(self, msg: dict) -> None:
-        self.last_sent = msg
-        await self.ws.send(json.dumps(msg))
-
-    async def recv(self) -> dict:
-        raw = await self.ws.recv()
-        frame = json.loads(raw)
+    def _text(self, raw: bytes) -> None:
+        frame = orjson.loads(raw)
         if frame.get("type") == "view":
             self.frame_bytes.append(len(raw))
-        return frame
+        if self.handler is None:
+            self.inbox.put_nowait(frame)
+        else:
+            self.handler(frame)
+
+    def send(self, msg: dict) -> None:
+        self.last_sent = msg
+        self.link.send_text(orjson.dumps(msg))
 
     async def expect(self, kind: str) -> dict:
         while True:
-            frame = await self.recv()
+            frame = await self.inbox.get()
             if frame.get("type") == kind:
                 return frame
             if frame.get("type") == "error":
                 raise SystemExit(f"scripts/bench server: {frame}")
 
+    def start(self, handler) -> None:
+        self.handler = handler
+        while not self.inbox.empty():  # what came while the room was set up
+            handler(self.inbox.get_nowait())
 
-async def run_table_socket(sock: Socket, seat, rng: random.Random) -> None:
-    """A phone (seat) or a table screen (seat None; the first one deals the next round)."""
+
+def table_socket(sock: Socket, seat, rng: random.Random):
+    """A phone (seat) or a table screen (seat None; the first one deals the next round): the
+    handler of each frame it gets."""
     acted_on = -1
     dealer = seat is None and sock.index == PHONES
-    while True:
-        frame = await sock.recv()
+    loop = asyncio.get_running_loop()
+
+    def on_frame(frame: dict) -> None:
+        nonlocal acted_on
         if frame.get("type") == "error":  # counted; one refused for the rate is sent again
             sock.room.errors[frame["code"]] = sock.room.errors.get(frame["code"], 0) + 1
             if frame["code"] == "rate_limited" and sock.last_sent is not None:
-                await asyncio.sleep(0.1)
-                await sock.send(sock.last_sent)
-            continue
+                loop.call_later(0.1, sock.send, sock.last_sent)
+            return
         if frame.get("type") != "view":
-            continue
+            return
         version, view = frame["version"], frame["view"]
         sock.room.saw(sock.index, version)
         if view is None:
-            continue
+            return
         if seat is not None and view["phase"] == "play" and view["turn"] == seat and version > acted_on:
             acted_on = version
             sock.room.acted(version + 1)
-            await sock.send({"type": "act", "action": rng.choice(view["legal"]), "version": version})
+            sock.send({"type": "act", "action": rng.choice(view["legal"]), "version": version})
         elif dealer and view["phase"] == "round_over":
-            await sock.send({"type": "start_round"})
+            sock.send({"type": "start_round"})
         elif dealer and view["phase"] == "game_over":
-            await sock.send({"type": "new_game"})
+            sock.send({"type": "new_game"})
+
+    return on_frame
 
 
 async def setup_table_room(port: int, sockets: int, index: int, deflate: bool) -> tuple[Room, list]:
     room = Room(sockets)
     host = await Socket.open(port, room, PHONES, deflate)
-    await host.send({"type": "hello"})
+    host.send({"type": "hello"})
     await host.expect("welcome")
-    await host.send({"type": "create_room", "name": f"Bench {index}"})
+    host.send({"type": "create_room", "name": f"Bench {index}"})
     created = await host.expect("room_created")
     room_id, host_token = created["room"], created["host_token"]
     seats = [{"kind": "phone"}] * PHONES
-    await host.send(
-        {"type": "setup", "profile": "draw", "options": {"players": PHONES}, "seats": seats, "ref": 1}
-    )
+    host.send({"type": "setup", "profile": "draw", "options": {"players": PHONES}, "seats": seats, "ref": 1})
     await host.expect("ok")
     plan = [(host, None)]
     for seat in range(PHONES):
         phone = await Socket.open(port, room, seat, deflate)
-        await phone.send({"type": "hello", "room": room_id})
+        phone.send({"type": "hello", "room": room_id})
         await phone.expect("welcome")
-        await phone.send({"type": "join", "seat": seat, "name": f"P{seat}"})
+        phone.send({"type": "join", "seat": seat, "name": f"P{seat}"})
         await phone.expect("joined")
         plan.append((phone, seat))
     for extra in range(PHONES + 1, sockets):  # more table screens
         screen = await Socket.open(port, room, extra, deflate)
-        await screen.send({"type": "hello", "room": room_id, "host_token": host_token})
+        screen.send({"type": "hello", "room": room_id, "host_token": host_token})
         await screen.expect("welcome")
         plan.append((screen, None))
-    await host.send({"type": "start_round", "ref": 2})
+    host.send({"type": "start_round", "ref": 2})
     return room, plan
 
 
-async def run_bare_socket(sock: Socket, seat, _rng) -> None:
+def bare_socket(sock: Socket, seat, _rng):
     acted_on = -1
-    while True:
-        frame = await sock.recv()
+
+    def on_frame(frame: dict) -> None:
+        nonlocal acted_on
         version = frame["version"]
         sock.room.saw(sock.index, version)
         if seat is not None and frame["turn"] == seat and version > acted_on:
             acted_on = version
             sock.room.acted(version + 1)
-            await sock.send({"type": "act", "version": version})
+            sock.send({"type": "act", "version": version})
+
+    return on_frame
 
 
 async def setup_bare_room(port: int, sockets: int, index: int, deflate: bool) -> tuple[Room, list]:
@@ -214,10 +229,10 @@ async def setup_bare_room(port: int, sockets: int, index: int, deflate: bool) ->
     plan = []
     for k in range(sockets):
         sock = await Socket.open(port, room, k, deflate)
-        await sock.send({"type": "hello", "room": index, "seats": PHONES, "sockets": sockets})
+        sock.send({"type": "hello", "room": index, "seats": PHONES, "sockets": sockets})
         plan.append((sock, k if k < PHONES else None))
     room.acted(1)  # the first socket's act starts the room's loop
-    await plan[0][0].send({"type": "act", "version": 0})
+    plan[0][0].send({"type": "act", "version": 0})
     return room, plan
 
 
@@ -250,20 +265,17 @@ class Load:
     def __init__(self, kind: str, args, server: Server):
         self.kind, self.args, self.server, self.port = kind, args, server, server.port
         self.rooms: list[tuple[Room, list]] = []
-        self.tasks: list[asyncio.Future] = []
 
     async def grow(self, rooms: int) -> None:
         table = self.kind.startswith("table")
         setup = setup_table_room if table else setup_bare_room
-        run = run_table_socket if table else run_bare_socket
+        handler = table_socket if table else bare_socket
         while len(self.rooms) < rooms:
             i = len(self.rooms)
             room, plan = await setup(self.port, self.args.sockets, i, self.args.deflate)
             self.rooms.append((room, plan))
-            self.tasks += [
-                asyncio.ensure_future(run(sock, seat, random.Random(i * 100 + sock.index)))
-                for sock, seat in plan
-            ]
+            for sock, seat in plan:
+                sock.start(handler(sock, seat, random.Random(i * 100 + sock.index)))
 
     async def measure(self, seconds: float, warmup: float) -> dict:
         await asyncio.sleep(warmup)
@@ -273,24 +285,26 @@ class Load:
             for sock, _ in plan:
                 sock.frame_bytes.clear()
         rss = pss = 0.0
-        start, cpu0 = time.perf_counter(), cpu_seconds(self.server.pid)
+        start, cpu0, load0 = time.perf_counter(), cpu_seconds(self.server.pid), time.process_time()
         while time.perf_counter() - start < seconds:
             await asyncio.sleep(0.5)
             r, p = memory_mb(self.server.pid)
             rss, pss = max(rss, r), max(pss, p)
         elapsed = time.perf_counter() - start
         cpu = cpu_seconds(self.server.pid) - cpu0
+        load_busy = (time.process_time() - load0) / elapsed  # this process: the load's own CPU
         latencies = [x for room, _plan in self.rooms for x in room.latencies]
         sizes = [b for _room, plan in self.rooms for sock, _ in plan for b in sock.frame_bytes]
         errors = sum(n for room, _plan in self.rooms for n in room.errors.values())
-        return summary(self.kind, len(self.rooms), latencies, elapsed, rss, pss, sizes, cpu, errors)
+        return summary(
+            self.kind, len(self.rooms), latencies, elapsed, rss, pss, sizes, cpu, errors, load_busy
+        )
 
     async def close(self) -> None:
-        for task in self.tasks:
-            task.cancel()
         for _room, plan in self.rooms:
             for sock, _ in plan:
-                await sock.ws.close()
+                sock.handler = lambda _frame: None
+        await asyncio.gather(*(sock.link.close() for _room, plan in self.rooms for sock, _ in plan))
 
 
 def measure(kind: str, args, frame_bytes: int) -> dict:
@@ -342,6 +356,7 @@ def summary(
     sizes: list[int],
     cpu: float,
     errors: int = 0,
+    load_busy: float = float("nan"),
 ) -> dict:
     ms = sorted(x * 1000 for x in latencies)
 
@@ -361,6 +376,8 @@ def summary(
         "frame_bytes": int(statistics.mean(sizes)) if sizes else 0,
         "cpu_ms_per_action": 1000 * cpu / len(ms) if ms else float("nan"),
         "errors": errors,  # error frames the sockets got (none is expected)
+        # the load's own process, in % of its core: near 100 the load, not the server, is the limit
+        "load_cpu_pct": 100 * load_busy,
     }
 
 
@@ -374,6 +391,7 @@ COLUMNS = [  # (key, heading, format)
     ("cpu_ms_per_action", "CPU ms/act", "{:.2f}"),
     ("frame_bytes", "frame B", "{:.0f}"),
     ("errors", "errors", "{:.0f}"),
+    ("load_cpu_pct", "load CPU %", "{:.0f}"),
 ]
 
 
