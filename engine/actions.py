@@ -73,6 +73,10 @@ class Action:
 
     def to_json(self) -> dict:
         """The record form of RECORD.md (a fresh dict each call)."""
+        return dict(self.record_form())
+
+    def record_form(self) -> dict:
+        """The record form, made once per action and shared: read-only (views hold it)."""
         d = self._json
         if d is None:
             d = {"seat": self.seat}
@@ -89,7 +93,7 @@ class Action:
             else:
                 d[self.kind] = True
             object.__setattr__(self, "_json", d)
-        return dict(d)
+        return d
 
     @classmethod
     def from_json(cls, data) -> Action:

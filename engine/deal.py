@@ -22,6 +22,7 @@ class Deal:
         "_stock",
         "_order",
         "_sizes",
+        "_names",
         "start",
         "opener",
         "seed",
@@ -32,6 +33,7 @@ class Deal:
     _stock: tuple | None
     _order: list | None  # from_order: the shuffled tile indices
     _sizes: tuple[int, int, int]  # from_order: (players, hand size, max_pip)
+    _names: tuple | None  # per seat, the names of its hand as dealt (views show them at every move)
     start: tuple[int, int] | None
     opener: int | None
     seed: int | None
@@ -42,7 +44,7 @@ class Deal:
         self.start = start  # gaple 4x6/5x5: (x, y) of the turned-up tile as written (left x, right y)
         self.opener = opener  # seat drawn by lot, where a profile draws one (gaple 4x6/5x5)
         self.seed = seed
-        self._hands, self._stock, self._order = hands, stock, None
+        self._hands, self._stock, self._order, self._names = hands, stock, None, None
         self.hand_masks = tuple(sum(1 << t.index for t in hand) for hand in hands)
         self.stock_indices = tuple(t.index for t in stock)
 
@@ -53,7 +55,7 @@ class Deal:
         """From a shuffled order of tile indices: `size` tiles to each seat in turn, then the stock."""
         deal = object.__new__(cls)
         deal.start, deal.opener, deal.seed = start, opener, seed
-        deal._hands = deal._stock = None
+        deal._hands = deal._stock = deal._names = None
         deal._order, deal._sizes = order, (players, size, max_pip)
         bit = _BITS.__getitem__
         dealt = players * size
@@ -72,6 +74,12 @@ class Deal:
                 tuple(tiles[i] for i in order[k * size : (k + 1) * size]) for k in range(players)
             )
         return self._hands
+
+    def hand_names(self, seat: int) -> list[str]:
+        """The names of `seat`'s hand as dealt, in deal order."""
+        if self._names is None:
+            self._names = tuple(tuple(t.name for t in hand) for hand in self.hands)
+        return list(self._names[seat])
 
     @property
     def stock(self) -> tuple:

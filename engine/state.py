@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Self
 
 from .deal import Deal
+from .log_read import LogRead
 from .outcome import RoundEnd
-from .placement import place_on_line
 from .profiles import Profile, has_teams
 from .tiles import TileSet
 
@@ -96,7 +96,7 @@ class State:
         "pending",
         "outcome",
         "_legal",
-        "_actions",
+        "_read",
     )
     ctx: RoundContext
     phase: str  # "new" | "play" | "round_over" | "game_over"
@@ -113,7 +113,7 @@ class State:
     pending: str | None  # "opener" (six-love), "engine", "run" (Mexican Train)
     outcome: RoundEnd | None  # what the finished round produced
     _legal: tuple | None  # legal_actions, computed once
-    _actions: tuple | None  # (log, actions()) for the log they were read from
+    _read: LogRead | None  # what views read from a log: this state's, or its parent's (`reading`)
 
     def clone(self) -> Self:
         new = object.__new__(self.__class__)
@@ -132,7 +132,7 @@ class State:
         new.pending = self.pending
         new.outcome = self.outcome
         new._legal = None
-        new._actions = None
+        new._read = self._read  # the parent's: `reading` takes it one action on
         return new
 
     # -- the round's end ------------------------------------------------------------------------
@@ -204,36 +204,27 @@ class State:
             return 0
         return len(self.ctx.stock) - self.stock_pos
 
+    def reading(self) -> LogRead:
+        """What views read from this round's log (engine/log_read.py), made once per state: from
+        the parent state's in one step when this state's log is the parent's and one action."""
+        read, log = self._read, self.log
+        if read is not None and read.log is log:
+            return read
+        if read is not None and log is not None and log[0] is read.log:
+            read = read.then(self.ctx, log[1], log)
+        else:
+            read = LogRead.of(self.ctx, log)
+        self._read = read
+        return read
+
     def actions(self) -> tuple:
-        """This round's actions, oldest first (read from the log once: every view reads them)."""
-        cached = self._actions
-        if cached is not None and cached[0] is self.log:
-            return cached[1]
-        out, node = [], self.log
-        while node is not None:
-            node, action = node
-            out.append(action)
-        out.reverse()
-        self._actions = (self.log, tuple(out))
-        return self._actions[1]
+        """This round's actions, oldest first."""
+        return self.reading().actions
 
     def line_tiles(self) -> list:
-        """The line, left to right, as (x, y) pairs: x touches the left neighbour. Rebuilt from
-        the round's plays (placing them again as `placement.place_on_line` says)."""
-        ctx = self.ctx
-        left_arm: list[tuple[int, int]] = []
-        right_arm: list[tuple[int, int]] = []
-        left = right = -1
-        if ctx.deal is not None and ctx.deal.start is not None:  # gaple's turned-up leftover
-            right_arm.append(ctx.deal.start)
-            left, right = ctx.deal.start
-        for a in self.actions():
-            if a.kind != "play":
-                continue
-            at, x, y, left, right = place_on_line(left, right, a.tile.hi, a.tile.lo, a.end, a.flip)
-            (left_arm if at == "left" else right_arm).append((x, y))
-        left_arm.reverse()
-        return left_arm + right_arm
+        """The line, left to right, as (x, y) pairs: x touches the left neighbour (shared: do not
+        change it). Placed as `placement.place_on_line` says, from the round's plays."""
+        return self.reading().line()
 
     def __repr__(self):
         return f"<State {self.ctx.profile.name} round {self.ctx.round_no} {self.phase} turn={self.turn}>"
@@ -280,7 +271,7 @@ def blank_state(ctx: RoundContext) -> State:
     s.pending = None
     s.outcome = None
     s._legal = None
-    s._actions = None
+    s._read = None
     if isinstance(s, TrainState):
         s.trains = None
         s.ends = None

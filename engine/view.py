@@ -6,41 +6,36 @@ which puts one seat's own fields into it: a table of six sockets builds the publ
 
 from __future__ import annotations
 
+from .actions import MAX_PIP, MAX_SEATS
 from .placement import far_half, place_on_line
 from .profiles import TEAM_SEATS, has_teams
 from .rules import legal_actions
 from .train import engine_number, open_trains, round_engine, train_name
 
 
-def _tile_entry(x, y):
-    return {"tile": f"{max(x, y)}-{min(x, y)}", "left": x, "right": y, "double": x == y}
+def _entries(make) -> dict:
+    """`make(x, y)` for every pair of numbers: views share these entries (read-only) instead of
+    writing the same few dicts again at every move."""
+    pips = range(MAX_PIP + 1)
+    return {(x, y): make(x, y) for x in pips for y in pips}
 
 
-def _train_entry(x, y):
-    return {"tile": f"{max(x, y)}-{min(x, y)}", "from": x, "to": y, "double": x == y}
+_LINE_ENTRIES = _entries(
+    lambda x, y: {"tile": f"{max(x, y)}-{min(x, y)}", "left": x, "right": y, "double": x == y}
+)
+_TRAIN_ENTRIES = _entries(
+    lambda x, y: {"tile": f"{max(x, y)}-{min(x, y)}", "from": x, "to": y, "double": x == y}
+)
+_FACE_DOWN = [{"seat": s, "discard": None} for s in range(MAX_SEATS)]  # another seat's discard
 
 
 def public_history(state, seat, actions=None):
     """This round's actions as this seat may know them: other seats' discards are face down.
-    `actions`: `state.actions()`, when the caller has it already."""
-    out = []
-    for a in state.actions() if actions is None else actions:
-        entry = a.to_json()
-        if a.kind == "discard" and a.seat != seat:
-            entry["discard"] = None
-        out.append(entry)
-    return out
-
-
-def _own_draws(state, seat, actions):
-    """The tiles this seat drew this round, in order (it saw each one)."""
-    ctx, pos, out = state.ctx, 0, []
-    for a in actions:
-        if a.kind == "draw":
-            if a.seat == seat:
-                out.append(str(ctx.ts.tiles[ctx.stock[pos]]))
-            pos += 1
-    return out
+    `actions`: `state.actions()`, when the caller has it already. The entries are shared."""
+    return [
+        _FACE_DOWN[a.seat] if a.kind == "discard" and a.seat != seat else a.record_form()
+        for a in (state.actions() if actions is None else actions)
+    ]
 
 
 def _trains(state):
@@ -50,7 +45,7 @@ def _trains(state):
         out = []
         while node is not None:
             node, (x, y) = node
-            out.append(_train_entry(x, y))
+            out.append(_TRAIN_ENTRIES[x, y])
         out.reverse()
         return out
 
@@ -80,17 +75,21 @@ def _trains(state):
 def _line_place(state, a) -> dict:
     t = a.tile
     at, x, y, left, right = place_on_line(state.left, state.right, t.hi, t.lo, a.end, a.flip)
-    return {"at": at, "entry": _tile_entry(x, y), "open": None if at == "start" else x if at == "left" else y}
+    return {
+        "at": at,
+        "entry": _LINE_ENTRIES[x, y],
+        "open": None if at == "start" else x if at == "left" else y,
+    }
 
 
 def _train_place(state, a) -> dict:
     t = a.tile
     if a.train is None:  # the engine double, placed in the hub
-        return {"at": "engine", "entry": _train_entry(t.hi, t.hi), "open": t.hi}
+        return {"at": "engine", "entry": _TRAIN_ENTRIES[t.hi, t.hi], "open": t.hi}
     n = state.ctx.players
     end = state.ends[n if a.train == "mexican" else a.train]
     outer = far_half(t.hi, t.lo, end)
-    return {"at": "train", "train": a.train, "entry": _train_entry(end, outer), "open": outer}
+    return {"at": "train", "train": a.train, "entry": _TRAIN_ENTRIES[end, outer], "open": outer}
 
 
 def legal_places(state, legal) -> list:
@@ -125,8 +124,8 @@ def seat_view(state, seat: int, public: dict) -> dict:
         "seat": seat,
         "hand": ts.names(state.hands[seat]),
         "own_discards": ts.names(state.discards[seat]),
-        "dealt": None if ctx.deal is None else [str(t) for t in ctx.deal.hands[seat]],
-        "own_draws": _own_draws(state, seat, actions),
+        "dealt": None if ctx.deal is None else ctx.deal.hand_names(seat),
+        "own_draws": list(state.reading().drawn[seat]),  # it saw each tile it drew
     }
     round_over = state.phase in ("round_over", "game_over")
     if not round_over and state.discards[seat]:  # it discarded this round (gaple)
@@ -142,16 +141,8 @@ def public_view(state) -> dict:
     ctx = state.ctx
     ts, n, profile = ctx.ts, ctx.players, ctx.profile
     round_over = state.phase in ("round_over", "game_over")
-    actions = state.actions()
-    passed = [False] * n
-    drew = [0] * n
-    for a in actions:
-        if a.kind == "play":
-            passed[a.seat] = False
-        elif a.kind == "pass":
-            passed[a.seat] = True
-        elif a.kind == "draw":
-            drew[a.seat] += 1
+    read = state.reading()
+    actions, passed, drew = read.actions, read.passed, read.drew
     train = profile.family == "train"
     markers = state.markers if train else 0
     seats = [
@@ -185,7 +176,7 @@ def public_view(state) -> dict:
         else None,
         "play_default": profile.play_default,
         "move_record": profile.move_record,
-        "line": [] if train else [_tile_entry(x, y) for x, y in state.line_tiles()],
+        "line": [] if train else [_LINE_ENTRIES[pair] for pair in state.line_tiles()],
         "ends": None if train or state.left < 0 else {"left": state.left, "right": state.right},
         "trains": _trains(state) if train and state.phase != "new" else None,
         "seats": seats,

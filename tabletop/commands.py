@@ -54,6 +54,7 @@ class Change:
     after: Callable[[], None] | None = None  # memory changes that wait for the write (roles)
     frames: list = field(default_factory=list)  # (connection, frame), sent before the views
     notify: bool = True  # a fresh view to every connection
+    seats: bool = True  # the seats, their tokens or connections may have changed (not by a move)
     wake: bool | None = None  # look for a computer's turn (default: when the game changed)
     reply: dict | None = None  # the frame answering the command (instead of `ok`)
     later: Callable[[], dict] | None = None  # the reply, computed after the lock is released

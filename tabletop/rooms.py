@@ -77,6 +77,7 @@ class Room:
         self._summary: dict | None = None  # the room summary of the current change
         self._public: dict | None = None  # the public view (every seat's part) of the current change
         self._humans: set[int] | None = None  # the seats people play, for the current change's frames
+        self._seats_shown: list | None = None  # the summary's seats, kept while only moves are made
         self.pausing: set = set()  # connections with a pause set (rules or results open)
         self.closed = False
         self.last_undo_seat = None
@@ -165,13 +166,19 @@ class Room:
                 "name": self.name,
                 "profile": self.meta.get("profile"),
                 "options": self.meta.get("options"),
-                "seats": seats.public(self.meta["seats"], self.tokens, self.members.values()),
+                "seats": self._public_seats(),
                 "started": self.match is not None,
                 "paused": self.paused,
                 "version": self.version,
                 "deals": deals,
                 "join_url": self.join_url,
             }
+
+    def _public_seats(self) -> list:
+        """The summary's seats (read-only): built again only after a change of seats."""
+        if self._seats_shown is None:
+            self._seats_shown = seats.public(self.meta["seats"], self.tokens, self.members.values())
+        return self._seats_shown
 
     def download(self) -> dict:
         """The current game's record with its deals written out (portable), between rounds."""
@@ -352,15 +359,19 @@ class Room:
         for conn, frame in change.frames:
             conn.send(frame)
         if change.notify:
-            self._notify()
+            self._notify(seats=change.seats)
         wake = change.game if change.wake is None else change.wake
         if wake:
             self._wake_computer()
 
-    def _notify(self) -> None:
+    def _notify(self, seats: bool = True) -> None:
+        """Every connection gets a fresh view. `seats`: the seats, tokens or connections may have
+        changed too (False for a move: what the summary shows of the seats is kept)."""
         self._frames.clear()  # something changed: every frame is built again
         self._frame_dicts.clear()
-        self._summary = self._public = self._humans = None
+        self._summary = self._public = None
+        if seats:
+            self._seats_shown = self._humans = None
         self.touched = time.monotonic()
         for c in list(self.members):
             c.push_view()
@@ -454,7 +465,7 @@ class Room:
     def _act(self, conn, seat, msg) -> Change:
         action = dict(msg["action"], seat=seat)
         self._engine(lambda m: m.act(action))
-        return Change(write=self._append_last_action, game=True)
+        return Change(write=self._append_last_action, game=True, seats=False)
 
     def _undo(self, conn, seat, msg) -> Change:
         humans = self.humans()

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Action, IllegalAction, Match, legal_actions, view_for
+from engine.log_read import LogRead
 from engine.profiles import draws_lot
 
 CASES = [
@@ -41,7 +42,16 @@ TILE = re.compile(r"\b\d{1,2}-\d{1,2}\b")
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-CACHES = ("_legal", "_actions")  # computed once from the other fields, not part of the state
+CACHES = ("_legal", "_read")
+READ = (
+    "actions",
+    "left_arm",
+    "right_arm",
+    "ends",
+    "passed",
+    "drew",
+    "drawn",
+)  # computed once from the other fields, not part of the state
 
 
 def snapshot(state):
@@ -133,6 +143,10 @@ def play_random(match, draw_index, rounds, check_every=True):
                         apply(state, bad)
                 assert snapshot(state) == before, "a query or a refused action changed the state"
                 assert state.actions() == tuple(walk_log(state.log)), "actions() read once is still the log"
+                fresh = LogRead.of(state.ctx, state.log)  # read from the start, not step by step
+                read = state.reading()
+                assert [getattr(read, k) for k in READ] == [getattr(fresh, k) for k in READ]
+                assert read.line() == fresh.line()
             match.act(legal[draw_index(len(legal))])
             seen.append(match.state)
             steps += 1
