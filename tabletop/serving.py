@@ -12,6 +12,7 @@ server. Its threaded worker holds one thread per websocket (64 by default: the 6
 
 from __future__ import annotations
 
+import gc
 import logging
 import signal
 import sys
@@ -54,6 +55,11 @@ def run(make_app, host: str, port: int, on_stop=lambda: None) -> None:
                     self.close_connection = True
 
     app = make_app()
+    # what exists now (the engine's tables, the rooms loaded from disk) lives as long as the
+    # process: out of the collector's sight, a full collection no longer walks it (39 ms, all
+    # rooms waiting, measured under `scripts/bench server`; 2 ms after)
+    gc.collect()
+    gc.freeze()
     server = WSGIServer(
         (host, port),
         app,

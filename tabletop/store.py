@@ -136,16 +136,19 @@ class Store:
         db = self._db
         try:
             db.execute("BEGIN IMMEDIATE")
+            alone = len(group) == 1  # no other write to keep if it fails: no savepoint needed
             for write in group:
-                db.execute("SAVEPOINT write")
+                if not alone:
+                    db.execute("SAVEPOINT write")
                 try:
                     write.result = write.fn(db)
                 except BaseException as exc:  # this write alone is undone
-                    if not db.in_transaction:  # SQLite undid the whole group (a full disk does)
+                    if alone or not db.in_transaction:  # (a full disk undoes the whole group)
                         raise
                     db.execute("ROLLBACK TO write")
                     write.error = exc
-                db.execute("RELEASE write")
+                if not alone:
+                    db.execute("RELEASE write")
             self._disk.run(db.execute, "COMMIT")
         except BaseException as exc:  # nothing of the group is on disk
             if db.in_transaction:

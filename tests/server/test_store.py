@@ -159,3 +159,30 @@ def test_writes_that_wait_commit_together_and_a_failing_one_alone_is_undone(tmp_
     assert results == {i: i for i in (0, 1, 2, 4, 5)}
     stored = {r["id"] for r in Store(str(tmp_path / "t.db")).load_rooms()}
     assert stored == {"R0", "R1", "R2", "R4", "R5"}
+
+
+def test_a_write_alone_that_fails_leaves_nothing_and_the_next_one_is_stored(tmp_path):
+    """A group of one write runs without a savepoint: its failure undoes the whole transaction."""
+    store = Store(str(tmp_path / "t.db"))
+
+    def insert(room_id, fail=False):
+        def fn(db):
+            db.execute(
+                "INSERT INTO rooms (id, name, host_hash, meta, version, game_id, created, updated)"
+                " VALUES (?, 'n', 'h', '{}', 0, NULL, 0, 0)",
+                (room_id,),
+            )
+            if fail:
+                raise ValueError("fails after its insert")
+
+        return fn
+
+    try:
+        store._tx(insert("BAD", fail=True))
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("the failing write must raise")
+    assert not store._db.in_transaction
+    store._tx(insert("GOOD"))
+    assert {r["id"] for r in Store(str(tmp_path / "t.db")).load_rooms()} == {"GOOD"}
