@@ -18,6 +18,10 @@ MAX_SEATS = 10
 MAX_PIP = 12
 ENDS = ("left", "right")
 LINE_ENDS = line_ends_table(MAX_PIP)  # a line play's ends afterwards, per tile and named end
+# every tile up to MAX_PIP made once, and the plain way of writing each: a move's action is read
+# at every message (a tile is equal to any other of the same two numbers)
+_TILES = {(hi, lo): Tile(hi, lo) for hi in range(MAX_PIP + 1) for lo in range(hi + 1)}
+_PAIRS = {f"{x}-{y}": (x, y) for x in range(MAX_PIP + 1) for y in range(MAX_PIP + 1)}
 
 
 class IllegalAction(Exception):
@@ -117,13 +121,16 @@ class Action:
             bad(f"unexpected field {sorted(extra)[0]!r} in a {kind} action")
         value = data[kind]
         if kind in ("play", "discard"):
-            try:
-                x, y = parse_pair(value)
-            except ValueError as err:
-                bad(str(err))
+            pair = _PAIRS.get(value) if isinstance(value, str) else None
+            if pair is None:  # not written plainly ("6-4"): parsed, or refused with the reason
+                try:
+                    pair = parse_pair(value)
+                except ValueError as err:
+                    raise IllegalAction("malformed_action", str(err)) from None
+            x, y = pair
             if max(x, y) > MAX_PIP:
                 bad(f"{value} is not a domino of any set used here (0 to {MAX_PIP} pips a half)")
-            tile = Tile(max(x, y), min(x, y))
+            tile = _TILES[max(x, y), min(x, y)]
             end = data.get("end")
             if end is not None and end not in ENDS:
                 bad("end is 'left' or 'right'")
