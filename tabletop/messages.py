@@ -209,6 +209,14 @@ SPEC = {
 }
 
 
+def _no_constants(_name):
+    _bad("NaN and Infinity are not JSON", "bad_json")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constants)  # made once: json.loads with an option
+# builds a decoder (and its scanner) at every call
+
+
 def _decode(raw) -> dict:
     """A text frame within the size limit -> the JSON object it holds."""
     if not isinstance(raw, str):  # bytes included
@@ -216,7 +224,7 @@ def _decode(raw) -> dict:
     if len(raw) > MAX_FRAME or len(raw.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         _bad(f"a frame holds at most {MAX_FRAME} bytes", "too_large")
     try:
-        msg = json.loads(raw, parse_constant=lambda c: _bad("NaN and Infinity are not JSON", "bad_json"))
+        msg = _DECODER.decode(raw)
     except BadInput:
         raise
     except (ValueError, RecursionError):

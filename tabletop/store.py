@@ -27,6 +27,7 @@ from .errors import Refused
 from .offload import Offload
 
 log = logging.getLogger("tabletop.store")
+_COMPACT = json.JSONEncoder(separators=(",", ":"))  # one action per row; made once, not per move
 
 # SQLite's primary result codes that say the disk, not the query, failed (sqlite3.h)
 DISK_ERRORS = {
@@ -227,7 +228,7 @@ class Store:
         """One action of the current game's last round (`round_no`, index `seq`) and the room's
         new version, in one committed transaction."""
         now = time.time()
-        text = json.dumps(action, separators=(",", ":"))
+        text = _COMPACT.encode(action)
 
         def fn(db):
             cur = db.execute(
