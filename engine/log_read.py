@@ -44,8 +44,8 @@ class LogRead:
         start = ctx.deal.start if ctx.deal is not None else None
         if start is not None and ctx.profile.family != "train":  # gaple's turned-up leftover
             read.right_arm, read.ends = (start,), start
-        for i, action in enumerate(actions):
-            read = read.then(ctx, action, log if i == len(actions) - 1 else None)
+        for action in actions:
+            read = read.then(ctx, action, None)
         read.log = log
         return read
 

@@ -118,7 +118,6 @@ def seat_view(state, seat: int, public: dict) -> dict:
     if seat is None:
         raise ValueError("seat_view needs a seat")
     ctx, ts = state.ctx, state.ctx.ts
-    actions = state.actions()
     legal = legal_actions(state) if seat == state.turn else ()
     own = {
         "seat": seat,
@@ -129,7 +128,7 @@ def seat_view(state, seat: int, public: dict) -> dict:
     }
     round_over = state.phase in ("round_over", "game_over")
     if not round_over and state.discards[seat]:  # it discarded this round (gaple)
-        own["history"] = public_history(state, seat, actions)  # its own discards face up
+        own["history"] = public_history(state, seat)  # its own discards face up
     if legal:
         own["legal"] = [a.to_json() for a in legal]
         own["legal_places"] = legal_places(state, legal)
