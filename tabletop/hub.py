@@ -37,7 +37,7 @@ import ifaddr
 from flask import Blueprint, current_app, jsonify, request
 from flask_sock import Sock
 
-from . import config, messages, wire
+from . import config, messages, wire, ws_reader
 from .commands import RULES
 from .errors import Refused
 from .limits import Bucket
@@ -119,6 +119,10 @@ class Connection:
             if self._views:  # a view waits: one goes behind these frames too (and only it is sent)
                 self._views += 1
                 self._enqueue(_VIEW)
+
+    def write_control(self, data: bytes) -> None:
+        """A ping, pong or close frame of the websocket layer, in order with the others."""
+        self._deliver(data)
 
     def push_view(self) -> None:
         """Send the current view. A view always follows the frames (welcome, joined, ok) of the
@@ -509,22 +513,22 @@ def websocket(ws):
     tables = current_app.extensions["tabletop"]
     _nodelay(ws)
     conn = Connection(ws, tables, request.remote_addr or "?")
+    reader = ws_reader.Reader(ws, conn.write_control, config.HARD_MAX_FRAME, config.PING_INTERVAL)
     try:
         while not conn.closed:
-            raw = ws.receive()
-            if raw is None:
-                continue
-            conn.handle(raw)
+            conn.handle(reader.receive())
     finally:
         room = conn.room
         conn.close()
         if room is not None:
             room.detach(conn)
+        ws.sock.close()  # nothing reads it any more (simple_websocket's thread closed it)
 
 
 def init_app(app) -> None:
     app.config.setdefault(
         "SOCK_SERVER_OPTIONS",
-        {"ping_interval": config.PING_INTERVAL, "max_message_size": config.HARD_MAX_FRAME},
+        # the socket is read in its own greenlet (tabletop/ws_reader.py), which pings it too
+        {"thread_class": ws_reader.NoThread},
     )
     app.register_blueprint(bp)
