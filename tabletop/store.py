@@ -24,10 +24,10 @@ import threading
 import time
 
 from .errors import Refused
+from .jsontext import text as json_text
 from .offload import Offload
 
 log = logging.getLogger("tabletop.store")
-_COMPACT = json.JSONEncoder(separators=(",", ":"))  # one action per row; made once, not per move
 
 # SQLite's primary result codes that say the disk, not the query, failed (sqlite3.h)
 DISK_ERRORS = {
@@ -169,7 +169,7 @@ class Store:
             lambda db: db.execute(
                 "INSERT INTO rooms (id, name, host_hash, meta, version, game_id, created, updated)"
                 " VALUES (?, ?, ?, ?, ?, NULL, ?, ?)",
-                (room_id, name, host_hash, json.dumps(meta), version, now, now),
+                (room_id, name, host_hash, json_text(meta), version, now, now),
             )
         )
 
@@ -197,21 +197,21 @@ class Store:
                 if new_game:
                     cur = db.execute(
                         "INSERT INTO games (room, record, started, updated) VALUES (?, ?, ?, ?)",
-                        (room_id, json.dumps(record), now, now),
+                        (room_id, json_text(record), now, now),
                     )
                     db.execute("UPDATE rooms SET game_id = ? WHERE id = ?", (cur.lastrowid, room_id))
                 else:
                     (game_id,) = db.execute("SELECT game_id FROM rooms WHERE id = ?", (room_id,)).fetchone()
                     db.execute(
                         "UPDATE games SET record = ?, updated = ? WHERE id = ?",
-                        (json.dumps(record), now, game_id),
+                        (json_text(record), now, game_id),
                     )
                     db.execute("DELETE FROM actions WHERE game = ?", (game_id,))
             if end_game:
                 db.execute("UPDATE rooms SET game_id = NULL WHERE id = ?", (room_id,))
             db.execute(
                 "UPDATE rooms SET meta = ?, version = ?, updated = ? WHERE id = ?",
-                (json.dumps(meta), version, now, room_id),
+                (json_text(meta), version, now, room_id),
             )
             for seat, token_hash in (seats or {}).items():
                 if token_hash is None:
@@ -228,7 +228,7 @@ class Store:
         """One action of the current game's last round (`round_no`, index `seq`) and the room's
         new version, in one committed transaction."""
         now = time.time()
-        text = _COMPACT.encode(action)
+        text = json_text(action)
 
         def fn(db):
             cur = db.execute(

@@ -1,38 +1,23 @@
 """Frames to text, and text to websocket frames on the socket.
 
-Encoding: orjson encodes a view frame several times faster than the
-standard json module, and the frames are most of the server's work per move (six sockets per
-table). Plain orjson first: `OPT_NON_STR_KEYS` makes every frame ~3x slower to encode, and only
-a frame with a non-string key needs it. A frame orjson refuses even then (a lone surrogate in a
-string) falls back to json's escaping.
+Encoding: `jsontext.encode` (orjson): the frames are most of the server's work per move (six
+sockets per table).
 
 Writing: the server's frames are written here, not by simple_websocket's `send`, which builds
 each frame with wsproto's general serializer (pure Python, ~8 % of the serving thread's time)
 and hands it to one `socket.send`, which may take only part of it. A server's text frame is a
 fixed header and the text (RFC 6455 section 5.2: unmasked, final, opcode 1); wsproto keeps no
-state for the frames a server sends, so the connection's own reading, pings and close are
+state for the frames a server sends, so the reading (ws_reader.py) and close are
 unaffected."""
 
 from __future__ import annotations
 
-import json
 import socket
 import struct
 
-import orjson
 from simple_websocket import ConnectionClosed
 
-
-def encode(frame: dict) -> bytes:
-    """The frame as JSON text, in UTF-8 (what a websocket text frame carries)."""
-    try:
-        return orjson.dumps(frame)
-    except TypeError:  # a non-string key (orjson.JSONEncodeError is a TypeError too)
-        pass
-    try:
-        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS)
-    except TypeError:
-        return json.dumps(frame, separators=(",", ":")).encode()  # ASCII: lone surrogates escaped
+from .jsontext import encode
 
 
 def ws_frame(frame: dict) -> bytes:
