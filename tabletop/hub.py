@@ -75,6 +75,7 @@ class Connection:
         self._dropped = 0
         self._dropped_since = time.monotonic()
         self._last_rate_error = 0.0
+        self.reader = ws_reader.Reader(ws, self.write_control, config.HARD_MAX_FRAME)
         self._thread = threading.Thread(target=self._sender, name="ws-send", daemon=True)
         self._thread.start()
 
@@ -175,7 +176,12 @@ class Connection:
         """Writes what could not be written at once, in order, waiting for the socket as long as
         it takes: a stalled phone holds up only this thread (greenlet), never a room."""
         while True:
-            item = self._outbox.get()
+            try:
+                item = self._outbox.get(timeout=config.PING_INTERVAL)
+            except queue.Empty:  # a quiet while: is the client still there?
+                if not self.reader.keepalive():
+                    self._shut()
+                continue
             if item is _CLOSED_BY_ERROR:
                 try:
                     self.ws.close()
@@ -210,6 +216,15 @@ class Connection:
                 return None
         room = self.room
         return None if room is None else room.frame_for(self)
+
+    def _shut(self) -> None:
+        """The client stopped answering pings: its socket is shut, which ends its reading (and,
+        through it, the connection)."""
+        log.info("closing a websocket that did not answer a ping")
+        try:
+            self.ws.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
 
     def _send_now(self, frame: dict) -> None:
         try:
@@ -513,10 +528,9 @@ def websocket(ws):
     tables = current_app.extensions["tabletop"]
     _nodelay(ws)
     conn = Connection(ws, tables, request.remote_addr or "?")
-    reader = ws_reader.Reader(ws, conn.write_control, config.HARD_MAX_FRAME, config.PING_INTERVAL)
     try:
         while not conn.closed:
-            conn.handle(reader.receive())
+            conn.handle(conn.reader.receive())
     finally:
         room = conn.room
         conn.close()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import codecs
 import struct
-import time
 from typing import NoReturn
 
 from simple_websocket import ConnectionClosed
@@ -163,16 +162,14 @@ class FrameParser:
 
 class Reader:
     """The messages of one server-side websocket (`ws`: simple_websocket's Server, started with
-    no thread of its own), with a ping every `ping_interval` seconds: a client that has not
-    answered the last one by the next is closed (1008), as simple_websocket did."""
+    no thread of its own). `keepalive()`, called every ping interval, pings the client; one that
+    did not answer the last ping by then is gone."""
 
-    def __init__(self, ws, write, max_message: int, ping_interval: float | None):
+    def __init__(self, ws, write, max_message: int):
         self.ws = ws
         self.write = write  # (bytes) -> None: out in order with the connection's frames
         self.parser = FrameParser(max_message)
-        self.ping_interval = ping_interval
-        self._next_ping = time.monotonic() + ping_interval if ping_interval else None
-        self._pong = True
+        self._pong = True  # the last ping was answered (or none was sent yet)
 
     def receive(self) -> str | bytes:
         """The next message: str for text, bytes for binary. ConnectionClosed when the socket
@@ -198,6 +195,18 @@ class Reader:
         except ProtocolError as exc:
             self._end(exc.code, exc.reason)
 
+    def keepalive(self) -> bool:
+        """Ping the client; False when it did not answer the last ping (1008 is said: the caller
+        shuts the socket, which ends `receive`)."""
+        if not self._pong:
+            if self.ws.connected:
+                self.write(close_frame(CloseReason.POLICY_VIOLATION, "Ping/Pong timeout"))
+            self.ws.connected = False
+            return False
+        self._pong = False
+        self.write(control_frame(_PING))
+        return True
+
     def _end(self, code: int, reason: str, say: bool = True) -> NoReturn:
         """Say the close frame (unless the server closed first: it said its own), then stop."""
         if say and self.ws.connected:
@@ -207,34 +216,15 @@ class Reader:
         raise ConnectionClosed(code, reason)
 
     def _fill(self) -> None:
-        sock = self.ws.sock
-        while True:
-            if self._next_ping is not None:
-                wait = self._next_ping - time.monotonic()
-                if wait <= 0:
-                    self._ping()
-                    continue
-                sock.settimeout(wait)
-            try:
-                data = sock.recv(RECEIVE_BYTES)
-            except TimeoutError:
-                continue
-            except OSError:
-                data = b""
-            if not data:
-                self._end(CloseReason.ABNORMAL_CLOSURE, "", say=False)
-            self.parser.buffer += data
-            return
-
-    def _ping(self) -> None:
-        if not self.ws.connected:  # closed by the server a whole interval ago: no answer came
+        """More bytes. No timeout: the socket waits in the event loop, and a client that went
+        away without a word is found by `keepalive` (its socket then shut)."""
+        try:
+            data = self.ws.sock.recv(RECEIVE_BYTES)
+        except OSError:
+            data = b""
+        if not data:
             self._end(CloseReason.ABNORMAL_CLOSURE, "", say=False)
-        if not self._pong:
-            self._end(CloseReason.POLICY_VIOLATION, "Ping/Pong timeout")
-        self._pong = False
-        self.write(control_frame(_PING))
-        assert self.ping_interval is not None and self._next_ping is not None
-        self._next_ping = max(time.monotonic(), self._next_ping) + self.ping_interval
+        self.parser.buffer += data
 
 
 class NoThread:

@@ -1,7 +1,7 @@
 """The server's websocket reader (tabletop/ws_reader.py): what it makes of any bytes a client
 sends is what wsproto, the parser it replaced, makes of them; and on a socket it answers pings,
-echoes a close, pings itself and closes a silent client, and refuses a message over the limit
-before reading it."""
+echoes a close, pings the client and says when it went silent, and refuses a message over the
+limit before reading it."""
 
 from __future__ import annotations
 
@@ -149,11 +149,11 @@ def test_a_message_over_the_limit_is_refused_from_its_header():
 class Pair:
     """A Reader on one end of a socket pair; the test is the client on the other end."""
 
-    def __init__(self, ping_interval=None, limit=65_536):
+    def __init__(self, limit=65_536):
         self.server, self.client = socket.socketpair()
         self.ws = SimpleNamespace(sock=self.server, connected=True, close_reason=None, close_message=None)
         self.written: list[bytes] = []
-        self.reader = Reader(self.ws, self.written.append, limit, ping_interval)
+        self.reader = Reader(self.ws, self.written.append, limit)
 
     def send(self, *frames: bytes) -> None:
         self.client.sendall(b"".join(frames))
@@ -210,38 +210,14 @@ def test_over_the_limit_closed_before_the_payload_arrives():
     assert isinstance(closed, ConnectionClosed) and closed.reason == 1009
 
 
-def test_pings_and_a_silent_client_is_closed():
-    p = Pair(ping_interval=0.05)
-    started = time.monotonic()
-    closed = p.receive()
-    assert isinstance(closed, ConnectionClosed) and closed.reason == 1008
-    assert p.written[0] == b"\x89\x00" and p.written[-1][2:4] == struct.pack("!H", 1008)
-    assert time.monotonic() - started >= 0.1  # one ping unanswered for a whole interval
-
-
-def test_a_client_that_answers_pings_stays():
-    p = Pair(ping_interval=0.05)
-    stop = threading.Event()
-
-    def answer():
-        seen = 0
-        while not stop.is_set():
-            if len(p.written) > seen:
-                seen = len(p.written)
-                p.send(frame_bytes(10, b""))
-            time.sleep(0.005)
-
-    def talk_later():
-        time.sleep(0.4)
-        p.send(frame_bytes(1, b"still here"))
-
-    threading.Thread(target=answer, daemon=True).start()
-    threading.Thread(target=talk_later, daemon=True).start()
-    try:
-        assert p.receive() == "still here"  # read all along, through its pings
-        assert len(p.written) >= 4 and all(w == b"\x89\x00" for w in p.written)
-    finally:
-        stop.set()
+def test_keepalive_pings_until_a_ping_goes_unanswered():
+    p = Pair()
+    assert p.reader.keepalive() and p.written == [b"\x89\x00"]
+    p.send(frame_bytes(10, b""), frame_bytes(1, b"here"))  # the pong, then a message
+    assert p.receive() == "here"
+    assert p.reader.keepalive() and p.written == [b"\x89\x00"] * 2
+    assert not p.reader.keepalive()  # that one was not answered
+    assert p.written[-1] == b"\x88\x13\x03\xf0Ping/Pong timeout" and not p.ws.connected
 
 
 def test_the_client_going_away_ends_reading():
@@ -258,3 +234,67 @@ def test_unmask_is_its_own_inverse(n):
     data, mask = os.urandom(n), os.urandom(4)
     assert unmask(unmask(data, mask), mask) == data
     assert unmask(data, mask) == bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+# -- on the server -----------------------------------------------------------------------------
+
+
+def raw_websocket(port: int) -> socket.socket:
+    """A websocket opened by hand: nothing answers the server's pings unless the test does."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.sendall(
+        f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return sock
+
+
+def server_frames(sock: socket.socket):
+    """(opcode, payload) of each frame the server sends, until it closes the connection."""
+    buf = b""
+    while True:
+        while len(buf) < 2 or len(buf) < 2 + (buf[1] & 0x7F):  # the server's frames here are short
+            chunk = sock.recv(4096)
+            if not chunk:
+                return
+            buf += chunk
+        n = buf[1] & 0x7F
+        yield buf[0] & 0x0F, buf[2 : 2 + n]
+        buf = buf[2 + n :]
+
+
+def test_the_server_pings_and_drops_a_silent_client(live, monkeypatch):
+    from tabletop import config
+
+    monkeypatch.setattr(config, "PING_INTERVAL", 0.2)
+    silent, answering = raw_websocket(live.port), raw_websocket(live.port)
+    seen: list = []  # what the answering one got: it answers each ping at once
+
+    def answer():
+        try:
+            for opcode, payload in server_frames(answering):
+                seen.append((opcode, payload))
+                if opcode == 0x9:
+                    answering.sendall(frame_bytes(10, payload))
+        except OSError:  # closed by the test, at its end
+            pass
+
+    threading.Thread(target=answer, daemon=True).start()
+    started = time.monotonic()
+    frames = list(server_frames(silent))
+    assert frames[0] == (0x9, b"")  # a ping
+    assert frames[-1] == (0x8, struct.pack("!H", 1008) + b"Ping/Pong timeout")
+    assert 0.35 < time.monotonic() - started < 5  # unanswered for one whole interval
+    time.sleep(0.5)
+    answering.sendall(frame_bytes(1, b'{"type": "ping"}'))
+    deadline = time.monotonic() + 5
+    while (0x1, b'{"type":"pong"}') not in seen and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert (0x1, b'{"type":"pong"}') in seen, seen  # still served
+    assert [f for f in seen if f[0] != 0x1] == [(0x9, b"")] * (len(seen) - 1)  # pings, no close
+    assert len(seen) >= 5
+    answering.close()
