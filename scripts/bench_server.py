@@ -62,6 +62,24 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def cpu_ticks(cores: set[int] | None) -> tuple[int, int]:
+    """(steal, all) clock ticks of `cores` so far (every core when None), from /proc/stat: on a
+    virtual machine, steal is the time the host gave the core to another machine, which no
+    program on it can see except as its own work going slower."""
+    names = {"cpu"} if cores is None else {f"cpu{c}" for c in cores}
+    steal = total = 0
+    try:
+        lines = Path("/proc/stat").read_text().splitlines()
+    except OSError:
+        return 0, 0
+    for line in lines:
+        fields = line.split()
+        if fields and fields[0] in names:
+            ticks = [int(x) for x in fields[1:9]]  # user nice system idle iowait irq softirq steal
+            steal, total = steal + ticks[7], total + sum(ticks)
+    return steal, total
+
+
 def memory_mb(pid: int) -> tuple[float, float]:
     """(RSS, PSS) of a process and its children, in MB. RSS sums each process's resident pages
     (pages shared between them count twice); PSS splits them."""
@@ -315,6 +333,8 @@ class Load:
                 sock.frame_bytes.clear()
         rss = pss = 0.0
         start, cpu0, load0 = time.perf_counter(), cpu_seconds(self.server.pid), time.process_time()
+        server_cores = self.args.cores[0] if self.args.cores else None
+        steal0, ticks0 = cpu_ticks(server_cores)
         while time.perf_counter() - start < seconds:
             await asyncio.sleep(0.5)
             r, p = memory_mb(self.server.pid)
@@ -322,11 +342,13 @@ class Load:
         elapsed = time.perf_counter() - start
         cpu = cpu_seconds(self.server.pid) - cpu0
         load_busy = (time.process_time() - load0) / elapsed  # this process: the load's own CPU
+        steal1, ticks1 = cpu_ticks(server_cores)
+        stolen = (steal1 - steal0) / (ticks1 - ticks0) if ticks1 > ticks0 else float("nan")
         latencies = [x for room, _plan in self.rooms for x in room.latencies]
         sizes = [b for _room, plan in self.rooms for sock, _ in plan for b in sock.frame_bytes]
         errors = sum(n for room, _plan in self.rooms for n in room.errors.values())
         return summary(
-            self.kind, len(self.rooms), latencies, elapsed, rss, pss, sizes, cpu, errors, load_busy
+            self.kind, len(self.rooms), latencies, elapsed, rss, pss, sizes, cpu, errors, load_busy, stolen
         )
 
     async def close(self) -> None:
@@ -386,6 +408,7 @@ def summary(
     cpu: float,
     errors: int = 0,
     load_busy: float = float("nan"),
+    stolen: float = float("nan"),
 ) -> dict:
     ms = sorted(x * 1000 for x in latencies)
 
@@ -407,6 +430,9 @@ def summary(
         "errors": errors,  # error frames the sockets got (none is expected)
         # the load's own process, in % of its core: near 100 the load, not the server, is the limit
         "load_cpu_pct": 100 * load_busy,
+        # the server's core taken by the host for other machines: figures measured under much of
+        # it are slower than the code (latencies most: the server waits for its core)
+        "steal_pct": 100 * stolen,
     }
 
 
@@ -421,6 +447,7 @@ COLUMNS = [  # (key, heading, format)
     ("frame_bytes", "frame B", "{:.0f}"),
     ("errors", "errors", "{:.0f}"),
     ("load_cpu_pct", "load CPU %", "{:.0f}"),
+    ("steal_pct", "steal %", "{:.0f}"),
 ]
 
 
@@ -468,7 +495,8 @@ def report(args, runs: list[tuple[dict, dict]], steps: list[dict]) -> str:
             mark = "ok" if s["p99_ms"] <= args.limit_ms else "over"
             lines.append(
                 f"  {s['rooms']:3d} rooms x {args.sockets} sockets: {s['actions_per_s']:6.0f} actions/s,"
-                f" p50 {s['p50_ms']:5.1f} ms, p99 {s['p99_ms']:5.1f} ms, RSS {s['rss_mb']:3.0f} MB  {mark}"
+                f" p50 {s['p50_ms']:5.1f} ms, p99 {s['p99_ms']:5.1f} ms, RSS {s['rss_mb']:3.0f} MB,"
+                f" steal {s['steal_pct']:3.0f} %  {mark}"
             )
         held = [s for s in steps if s["p99_ms"] <= args.limit_ms]
         if not held:
