@@ -9,6 +9,9 @@
   never holds up a room or another connection. The room builds and encodes each view frame once
   per change for every socket of the same role and seat (`Room.frame_for`), as the bytes of
   its websocket frame (`wire.ws_frame`).
+- Incoming frames are read in the socket's own greenlet (`ws_reader.Reader`); the sender, idle
+  unless its socket is slow, pings the client when its outbox stayed empty for a ping interval,
+  and shuts the socket of a client that did not answer the last ping.
 - The outbox is a `queue.SimpleQueue` (under gevent, gevent's own): putting a frame and waking
   the sender cost far less than a condition variable, which allocates a lock per wait.
 - permessage-deflate is not offered (`Sec-WebSocket-Extensions` is dropped before the
