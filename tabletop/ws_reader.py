@@ -22,7 +22,9 @@ from typing import NoReturn
 from simple_websocket import ConnectionClosed
 from wsproto.frame_protocol import CloseReason
 
-RECEIVE_BYTES = 65536
+# bytes asked of the socket per read, as simple_websocket did: a valid message is at most 4 KiB
+# (PROTOCOL.md), and each read allocates a buffer this size before it is cut to what came
+RECEIVE_BYTES = 4096
 _CONTINUATION, _TEXT, _BINARY, _CLOSE, _PING, _PONG = 0x0, 0x1, 0x2, 0x8, 0x9, 0xA
 _DATA = (_CONTINUATION, _TEXT, _BINARY)
 _CONTROL = (_CLOSE, _PING, _PONG)
