@@ -545,7 +545,8 @@ def websocket(ws):
 def init_app(app) -> None:
     app.config.setdefault(
         "SOCK_SERVER_OPTIONS",
-        # the socket is read in its own greenlet (tabletop/ws_reader.py), which pings it too
+        # no reading thread: the socket is read in its own greenlet (tabletop/ws_reader.py) and
+        # pinged by the connection's sender
         {"thread_class": ws_reader.NoThread},
     )
     app.register_blueprint(bp)

@@ -77,11 +77,10 @@ CREATE TABLE IF NOT EXISTS actions (
 class _Write:
     """One caller's transaction body, waiting for the commit that makes it durable."""
 
-    __slots__ = ("fn", "done", "result", "error", "lead", "woken")
+    __slots__ = ("fn", "result", "error", "lead", "woken")
 
     def __init__(self, fn):
         self.fn = fn
-        self.done = False
         self.result = None
         self.error: BaseException | None = None
         self.lead = False  # its caller commits what is pending (its own write among it)
@@ -189,9 +188,6 @@ class Store:
                     log.exception("rollback failed")
             for write in group:
                 write.error = write.error or exc
-        finally:
-            for write in group:
-                write.done = True
 
     def create_room(self, room_id: str, name: str, host_hash: str, meta: dict, version: int) -> None:
         now = time.time()

@@ -27,13 +27,18 @@ def ws_frame(frame: dict) -> bytes:
 
 def text_frame(payload: bytes) -> bytes:
     """One final, unmasked websocket text frame holding `payload` (UTF-8 text)."""
+    return server_frame(0x1, payload)
+
+
+def server_frame(opcode: int, payload: bytes) -> bytes:
+    """One final, unmasked websocket frame (a server's) of `opcode` holding `payload`."""
     n = len(payload)
     if n < 126:
-        head = bytes((0x81, n))
+        head = bytes((0x80 | opcode, n))
     elif n < 1 << 16:
-        head = struct.pack("!BBH", 0x81, 126, n)
+        head = struct.pack("!BBH", 0x80 | opcode, 126, n)
     else:
-        head = struct.pack("!BBQ", 0x81, 127, n)
+        head = struct.pack("!BBQ", 0x80 | opcode, 127, n)
     return head + payload
 
 

@@ -22,6 +22,8 @@ from typing import NoReturn
 from simple_websocket import ConnectionClosed
 from wsproto.frame_protocol import CloseReason
 
+from .wire import server_frame
+
 # bytes asked of the socket per read, as simple_websocket did: a valid message is at most 4 KiB
 # (PROTOCOL.md), and each read allocates a buffer this size before it is cut to what came
 RECEIVE_BYTES = 4096
@@ -39,8 +41,8 @@ class ProtocolError(Exception):
 
 
 def control_frame(opcode: int, payload: bytes = b"") -> bytes:
-    """A server's control frame (unmasked, final; at most 125 bytes of payload)."""
-    return bytes((0x80 | opcode, len(payload))) + payload
+    """A server's control frame (at most 125 bytes of payload)."""
+    return server_frame(opcode, payload)
 
 
 def close_frame(code: int, reason: str = "") -> bytes:
