@@ -35,6 +35,7 @@ import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -91,6 +92,43 @@ def memory_mb(pid: int) -> tuple[float, float]:
         except (OSError, StopIteration):
             continue
     return rss / 1024, pss / 1024
+
+
+class FsyncProbe:
+    """Times a 4 KiB write and its fsync in a folder every 50 ms on a thread of its own, while a
+    run is measured: the disk's own pace, which no change to the server moves. On a shared
+    machine it varies from run to run, and with every phone waiting on its move's commit a slow
+    fsync is a slow move (the "table in RAM" row has none)."""
+
+    def __init__(self, folder: str):
+        self.path = os.path.join(folder, "fsync-probe")
+        self.times: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> FsyncProbe:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+        os.unlink(self.path)
+
+    def _run(self) -> None:
+        block = os.urandom(4096)
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600)
+        try:
+            while not self._stop.wait(0.05):
+                start = time.perf_counter()
+                os.pwrite(fd, block, 0)
+                os.fsync(fd)
+                self.times.append(time.perf_counter() - start)
+        finally:
+            os.close(fd)
+
+    def median_ms(self) -> float:
+        return 1000 * statistics.median(self.times) if self.times else float("nan")
 
 
 def _kb(text: str, key: str) -> int:
@@ -300,6 +338,7 @@ def start_server(kind: str, args, frame_bytes: int) -> Server:
         path = os.pathsep.join([str(ROOT), str(ROOT / "scripts")])
         env = dict(os.environ, BENCH_FRAME_BYTES=str(frame_bytes), PYTHONPATH=path)
         server = Server([sys.executable, "-m", "bench_bare", str(port)], port, env=env)
+    server.data = data  # the fsync probe's folder: the table's data folder, or one beside it
     if args.cores:  # the server on a core of its own: the clients do not take its time
         for task in Path(f"/proc/{server.pid}/task").iterdir():  # every thread it started so far
             os.sched_setaffinity(int(task.name), args.cores[0])
@@ -335,10 +374,11 @@ class Load:
         start, cpu0, load0 = time.perf_counter(), cpu_seconds(self.server.pid), time.process_time()
         server_cores = self.args.cores[0] if self.args.cores else None
         steal0, ticks0 = cpu_ticks(server_cores)
-        while time.perf_counter() - start < seconds:
-            await asyncio.sleep(0.5)
-            r, p = memory_mb(self.server.pid)
-            rss, pss = max(rss, r), max(pss, p)
+        with FsyncProbe(self.server.data) as probe:
+            while time.perf_counter() - start < seconds:
+                await asyncio.sleep(0.5)
+                r, p = memory_mb(self.server.pid)
+                rss, pss = max(rss, r), max(pss, p)
         elapsed = time.perf_counter() - start
         cpu = cpu_seconds(self.server.pid) - cpu0
         load_busy = (time.process_time() - load0) / elapsed  # this process: the load's own CPU
@@ -348,7 +388,18 @@ class Load:
         sizes = [b for _room, plan in self.rooms for sock, _ in plan for b in sock.frame_bytes]
         errors = sum(n for room, _plan in self.rooms for n in room.errors.values())
         return summary(
-            self.kind, len(self.rooms), latencies, elapsed, rss, pss, sizes, cpu, errors, load_busy, stolen
+            self.kind,
+            len(self.rooms),
+            latencies,
+            elapsed,
+            rss,
+            pss,
+            sizes,
+            cpu,
+            errors,
+            load_busy,
+            stolen,
+            probe.median_ms(),
         )
 
     async def close(self) -> None:
@@ -409,6 +460,7 @@ def summary(
     errors: int = 0,
     load_busy: float = float("nan"),
     stolen: float = float("nan"),
+    fsync_ms: float = float("nan"),
 ) -> dict:
     ms = sorted(x * 1000 for x in latencies)
 
@@ -433,6 +485,8 @@ def summary(
         # the server's core taken by the host for other machines: figures measured under much of
         # it are slower than the code (latencies most: the server waits for its core)
         "steal_pct": 100 * stolen,
+        # the median time of a 4 KiB write and fsync in the server's data folder meanwhile
+        "fsync_ms": fsync_ms,
     }
 
 
@@ -448,6 +502,7 @@ COLUMNS = [  # (key, heading, format)
     ("errors", "errors", "{:.0f}"),
     ("load_cpu_pct", "load CPU %", "{:.0f}"),
     ("steal_pct", "steal %", "{:.0f}"),
+    ("fsync_ms", "fsync ms", "{:.1f}"),
 ]
 
 
@@ -496,7 +551,7 @@ def report(args, runs: list[tuple[dict, dict]], steps: list[dict]) -> str:
             lines.append(
                 f"  {s['rooms']:3d} rooms x {args.sockets} sockets: {s['actions_per_s']:6.0f} actions/s,"
                 f" p50 {s['p50_ms']:5.1f} ms, p99 {s['p99_ms']:5.1f} ms, RSS {s['rss_mb']:3.0f} MB,"
-                f" steal {s['steal_pct']:3.0f} %  {mark}"
+                f" steal {s['steal_pct']:3.0f} %, fsync {s['fsync_ms']:4.1f} ms  {mark}"
             )
         held = [s for s in steps if s["p99_ms"] <= args.limit_ms]
         if not held:
