@@ -8,7 +8,13 @@ phones that sleep do; the table deals the next round and the next game. The serv
 memory is sampled every few seconds: its growth is the last samples' median over the median
 just after the warm-up (the first fifth of the run, at most five minutes).
 
-    scripts/bench soak [--minutes 60] [--rooms 20] [--think 0.5] [--json]
+    scripts/bench soak [--minutes 60] [--rooms 20] [--think 0.5] [--trace-memory] [--json]
+
+The resident memory is reported for the server's processes together and for the table's own
+process (the rest is the computers' worker). `--trace-memory` also traces the table's Python
+heap (`tracemalloc`, through scripts/memtrace/sitecustomize.py), which tells live objects that
+grow from an allocator that keeps what was freed; tracing costs the server CPU, so take the
+other figures without it.
 
 Exits 1 when an error frame came (any but `stale`), a socket broke, the log holds a traceback,
 or the memory grew more than 10 %.
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -32,6 +39,7 @@ import websocket
 PHONES = 3
 SEATS = [{"kind": "phone"}] * PHONES + [{"kind": "computer", "level": "medium"}]
 GROWTH_LIMIT = 0.10
+MEMTRACE = Path(__file__).resolve().parent / "memtrace"  # its sitecustomize.py traces the heap
 # a phone asks a hint at most this often (seconds), its room's phones together at most every
 # ROOM_HINT_GAP: within the table's hint limits (PROTOCOL.md, "Limits": one per 2 s per socket,
 # one a second per room), so a `rate_limited` answer is the server's fault, not the phones'
@@ -184,7 +192,11 @@ def soak(args, data: Path) -> dict:
     warmup = min(seconds / 5, 300)
     tally, stop = Tally(), threading.Event()
     delay = str(args.think)
-    with serverproc.Server.tabletop(data, "--computer-delay", delay, output=log) as server:
+    env, trace = None, data / "memtrace.txt"
+    if args.trace_memory:
+        path = os.pathsep.join(p for p in (str(MEMTRACE), os.environ.get("PYTHONPATH")) if p)
+        env = dict(os.environ, PYTHONPATH=path, TABLE_MEMTRACE=str(trace))
+    with serverproc.Server.tabletop(data, "--computer-delay", delay, output=log, env=env) as server:
         rooms = [set_up_room(server.port, i) for i in range(args.rooms)]
         threads = []
         for i, room in enumerate(rooms):
@@ -196,18 +208,17 @@ def soak(args, data: Path) -> dict:
         threads = [threading.Thread(target=fn, args=a, daemon=True) for fn, a in threads]
         for t in threads:
             t.start()
-        started, samples = time.monotonic(), []  # (seconds since start, RSS MB)
+        started, samples = time.monotonic(), []  # (seconds since start, RSS MB, the table's own)
         while (now := time.monotonic() - started) < seconds and server.running():
-            samples.append((now, server.rss_mb()))
+            samples.append((now, server.rss_mb(), own_rss_mb(server.pid)))
             if args.progress:
                 print(f"{now / 60:5.1f} min  {samples[-1][1]:6.1f} MB  {tally.acts} acts", file=sys.stderr)
             time.sleep(min(5.0, max(0.5, seconds / 60)))
         alive = server.running()
-        samples.append((time.monotonic() - started, server.rss_mb()))
+        samples.append((time.monotonic() - started, server.rss_mb(), own_rss_mb(server.pid)))
         stop.set()
-    after = [mb for t, mb in samples if t >= warmup]
-    base = statistics.median(after[: max(3, len(after) // 10)])
-    end = statistics.median(after[-max(3, len(after) // 10) :])
+    base, end = settled([(t, mb) for t, mb, _own in samples], warmup)
+    own_base, own_end = settled([(t, own) for t, _mb, own in samples], warmup)
     tracebacks = log.read_text(errors="replace").count("Traceback")
     report = {
         "minutes": args.minutes,
@@ -224,9 +235,13 @@ def soak(args, data: Path) -> dict:
         "rss_start_mb": round(samples[0][1], 1),
         "rss_after_warmup_mb": round(base, 1),
         "rss_end_mb": round(end, 1),
-        "rss_peak_mb": round(max(mb for _, mb in samples), 1),
+        "rss_peak_mb": round(max(mb for _t, mb, _own in samples), 1),
         "growth": round(end / base - 1, 4),
+        "table_rss_after_warmup_mb": round(own_base, 1),
+        "table_rss_end_mb": round(own_end, 1),
     }
+    if args.trace_memory:
+        report["python_heap"] = python_heap(trace, warmup)
     report["ok"] = (
         not tally.errors
         and not tally.broken
@@ -237,12 +252,49 @@ def soak(args, data: Path) -> dict:
     return report
 
 
+def own_rss_mb(pid: int) -> float:
+    """Resident memory of the process `pid` alone (the table, without its worker), in MB."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return float("nan")
+    return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")) / 1024
+
+
+def settled(samples: list[tuple[float, float]], warmup: float) -> tuple[float, float]:
+    """(just after the warm-up, at the end): the medians of the first and last tenth of the
+    samples taken after `warmup` seconds (at least three each)."""
+    after = [mb for t, mb in samples if t >= warmup]
+    tenth = max(3, len(after) // 10)
+    return statistics.median(after[:tenth]), statistics.median(after[-tenth:])
+
+
+def python_heap(trace: Path, warmup: float) -> dict:
+    """The table's traced Python heap (MB) after the warm-up, at the end, lowest and highest
+    after the warm-up, from the lines `seconds traced_bytes rss_kb` memtrace wrote."""
+    rows = [line.split() for line in trace.read_text().splitlines()] if trace.exists() else []
+    heap = [(float(t), int(b) / 1e6) for t, b, _rss in rows if float(t) >= warmup]
+    if len(heap) < 6:
+        return {}
+    first, last = settled(heap, warmup)
+    return {
+        "after_warmup_mb": round(first, 1),
+        "end_mb": round(last, 1),
+        "low_mb": round(min(mb for _t, mb in heap), 1),
+        "high_mb": round(max(mb for _t, mb in heap), 1),
+        "growth": round(last / first - 1, 4),
+    }
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="scripts/bench soak", description=__doc__.split("\n\n")[0])
     p.add_argument("--minutes", type=float, default=60)
     p.add_argument("--rooms", type=int, default=20)
     p.add_argument("--think", type=float, default=0.5, help="seconds a phone (and a computer) takes per move")
     p.add_argument("--progress", action="store_true", help="print the memory now and then (stderr)")
+    p.add_argument(
+        "--trace-memory", action="store_true", help="trace the table's Python heap too (slower server)"
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     r = run(args)
@@ -257,8 +309,16 @@ def main(argv=None) -> int:
             f" tracebacks in the log {r['log_tracebacks']}, server alive {r['server_alive']}\n"
             f"RSS {r['rss_start_mb']} MB at start, {r['rss_after_warmup_mb']} MB after the warm-up,"
             f" {r['rss_end_mb']} MB at the end (peak {r['rss_peak_mb']}): growth {100 * r['growth']:+.1f} %"
-            f" (limit {100 * GROWTH_LIMIT:.0f} %)"
+            f" (limit {100 * GROWTH_LIMIT:.0f} %); the table's own process"
+            f" {r['table_rss_after_warmup_mb']} MB after the warm-up, {r['table_rss_end_mb']} MB at the end"
         )
+        heap = r.get("python_heap")
+        if heap:
+            print(
+                f"Python heap of the table (traced): {heap['after_warmup_mb']} MB after the warm-up,"
+                f" {heap['end_mb']} MB at the end ({100 * heap['growth']:+.1f} %), between"
+                f" {heap['low_mb']} and {heap['high_mb']} MB after the warm-up"
+            )
     return 0 if r["ok"] else 1
 
 
