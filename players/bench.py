@@ -9,8 +9,9 @@ Train (no round winner) A wins the game when A's seats keep fewer pips than B's.
 deal pair is the mean of its two games; the table gives the mean over pairs with a 95% interval
 (normal approximation over pairs, which keeps each pair's correlation honest).
 
-Speed: the wall-clock time of `hard` decisions taken on positions of games between hard and
-heaviest players, measured one after the other in this process, as percentiles.
+Speed: the wall-clock time of each level's decisions (easy, medium, hard) taken on positions of
+games between that level and heaviest players, measured one after the other in this process, as
+percentiles.
 
 Deterministic: deals come from seeds 1..N, the AI's seeds from the pair number; with --jobs the
 pairs are spread over processes but gathered in order, so the table does not depend on --jobs.
@@ -27,7 +28,7 @@ import time
 
 from engine import Match, view_for
 
-from .computer import choose
+from .computer import LEVELS, choose
 from .heaviest import heaviest
 from .sameinfo import alternatives, check, positions
 
@@ -56,8 +57,9 @@ def _decide(player, view, seed):
     return choose(view, player, seed)[0]
 
 
-def play_round(profile, options, deal_seed, seats, ai_seed, timings=None):
-    """One round with `seats[i]` playing seat i; returns the final state."""
+def play_round(profile, options, deal_seed, seats, ai_seed, timings=None, timed="hard"):
+    """One round with `seats[i]` playing seat i; returns the final state. With `timings`, the
+    decisions of the `timed` player are timed into it."""
     m = Match(profile, dict(options))
     lot = profile == "gaple" and options.get("deal", "4x7") != "4x7"
     m.start_round(seed=deal_seed, opener=(deal_seed % m.state.players) if lot else None)
@@ -67,7 +69,7 @@ def play_round(profile, options, deal_seed, seats, ai_seed, timings=None):
         seat = state.turn
         view = view_for(state, seat)
         player = seats[seat]
-        if timings is not None and player == "hard":
+        if timings is not None and player == timed:
             t0, c0 = time.perf_counter(), time.process_time()
             action = _decide(player, view, ai_seed * 1000 + k)
             timings.append((time.perf_counter() - t0, len(view["legal"]), time.process_time() - c0))
@@ -131,14 +133,14 @@ def strength(table, a, b, pairs, jobs):
     }
 
 
-def latency(table, decisions, seed=0):
+def latency(table, decisions, seed=0, level="hard"):
     profile, options = LATENCY_TABLES[table]
     n = Match(profile, dict(options)).state.players
     timings = []
     index = 0
     while len(timings) < decisions:
-        seats = ["hard" if (s + index) % 2 == 0 else "heaviest" for s in range(n)]
-        play_round(profile, options, 100000 + seed + index, seats, index, timings)
+        seats = [level if (s + index) % 2 == 0 else "heaviest" for s in range(n)]
+        play_round(profile, options, 100000 + seed + index, seats, index, timings, timed=level)
         index += 1
     timings = timings[:decisions]
     thinking = sorted(t for t, k, c in timings if k > 1)
@@ -152,6 +154,7 @@ def latency(table, decisions, seed=0):
 
     return {
         "table": table,
+        "level": level,
         "decisions": len(every),
         "choices": len(thinking),
         "p50": pct(thinking, 50),
@@ -226,9 +229,12 @@ def main(argv=None):
         help="comma-separated A:B pairs (levels or 'heaviest')",
     )
     p.add_argument(
-        "--latency", type=int, default=400, help="hard decisions timed per latency table (0: skip)"
+        "--latency", type=int, default=400, help="decisions timed per latency table and level (0: skip)"
     )
     p.add_argument("--latency-tables", default=",".join(LATENCY_TABLES))
+    p.add_argument(
+        "--latency-levels", default=",".join(LEVELS), help=f"comma-separated, from: {', '.join(LEVELS)}"
+    )
     p.add_argument("--no-strength", action="store_true")
     p.add_argument(
         "--same-info",
@@ -264,24 +270,25 @@ def main(argv=None):
     if args.latency > 0:
         if not args.json:
             print(
-                "\nLatency of hard decisions in ms: wall clock of decisions with a choice, the same "
-                "counting forced ones too, and the process's CPU time (what the machine's other "
-                "load does not inflate)"
+                "\nLatency of the computers' decisions in ms: wall clock of decisions with a choice, "
+                "the same counting forced ones too, and the process's CPU time (what the machine's "
+                "other load does not inflate)"
             )
             print(
-                f"{'table':18} {'choices':>8} {'p50':>6} {'p95':>6} {'p99':>6} {'max':>7} "
+                f"{'table':18} {'level':7} {'choices':>8} {'p50':>6} {'p95':>6} {'p99':>6} {'max':>7} "
                 f"{'p95 all':>8} {'p99 all':>8} {'cpu p50':>8} {'cpu p95':>8} {'cpu p99':>8}"
             )
         for table in args.latency_tables.split(","):
-            r = latency(table, args.latency)
-            out["latency"].append(r)
-            if not args.json:
-                print(
-                    f"{table:18} {r['choices']:8d} {r['p50']:6.1f} {r['p95']:6.1f} "
-                    f"{r['p99']:6.1f} {r['max']:7.1f} {r['p95_all']:8.1f} {r['p99_all']:8.1f} "
-                    f"{r['cpu_p50']:8.1f} {r['cpu_p95']:8.1f} {r['cpu_p99']:8.1f}",
-                    flush=True,
-                )
+            for level in args.latency_levels.split(","):
+                r = latency(table, args.latency, level=level)
+                out["latency"].append(r)
+                if not args.json:
+                    print(
+                        f"{table:18} {level:7} {r['choices']:8d} {r['p50']:6.1f} {r['p95']:6.1f} "
+                        f"{r['p99']:6.1f} {r['max']:7.1f} {r['p95_all']:8.1f} {r['p99_all']:8.1f} "
+                        f"{r['cpu_p50']:8.1f} {r['cpu_p95']:8.1f} {r['cpu_p99']:8.1f}",
+                        flush=True,
+                    )
     if args.same_info > 0:
         tables = args.same_info_tables.split(",")
         unknown = [t for t in tables if t not in SAME_INFO_TABLES]
