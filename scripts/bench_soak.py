@@ -255,10 +255,9 @@ def soak(args, data: Path) -> dict:
 def own_rss_mb(pid: int) -> float:
     """Resident memory of the process `pid` alone (the table, without its worker), in MB."""
     try:
-        status = Path(f"/proc/{pid}/status").read_text()
+        return serverproc.process_rss_mb(pid)
     except OSError:
         return float("nan")
-    return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")) / 1024
 
 
 def settled(samples: list[tuple[float, float]], warmup: float) -> tuple[float, float]:

@@ -136,16 +136,13 @@ class Server:
 
     def rss_mb(self) -> float:
         """Resident memory of the server's processes (the process and its children), in MB."""
-        total = 0
+        total = 0.0
         for p in process_tree(self.pid):
             try:
-                status = Path(f"/proc/{p}/status").read_text()
-                total += int(
-                    next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS"))
-                )
+                total += process_rss_mb(p)
             except (OSError, StopIteration):
                 continue
-        return total / 1024
+        return total
 
     def cpu_seconds(self) -> float:
         """User + system CPU time of the server's processes so far."""
@@ -157,6 +154,12 @@ class Server:
             except OSError:
                 continue
         return total
+
+
+def process_rss_mb(pid: int) -> float:
+    """Resident memory of the one process `pid`, in MB (OSError once it is gone)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:"))) / 1024
 
 
 def process_tree(pid: int) -> list[int]:
