@@ -37,6 +37,7 @@ import engine
 from . import computer, config, seats, wire
 from .commands import COMPUTER, PHASE, RULES, WHO, Change
 from .errors import Refused
+from .hands_seen import HandsSeen
 from .seats import GUEST, HOST, Member
 
 log = logging.getLogger("tabletop.rooms")
@@ -82,6 +83,7 @@ class Room:
         self.closed = False
         self.last_undo_seat = None
         self.hints = computer.Hints()
+        self.hands_seen = HandsSeen()  # nobody sees two hands of one round (the seat rule)
         self.record = record
         self.match = engine.Match.from_record(record) if record else None
         self.touched = time.monotonic()
@@ -373,8 +375,20 @@ class Room:
         if seats:
             self._seats_shown = self._humans = None
         self.touched = time.monotonic()
+        self._note_hands_seen()
         for c in list(self.members):
             c.push_view()
+
+    def _note_hands_seen(self) -> None:
+        self.hands_seen.note(self._deal_in_play(), self.members, seats.devices(self.meta["seats"]))
+
+    def _deal_in_play(self):
+        """Which deal is being played ((round, commitment)), None between rounds."""
+        state = self.state
+        if state is None or state.phase != "play":
+            return None
+        deals = self.meta.get("deals") or [{}]
+        return (state.round_no, deals[-1].get("commitment"))
 
     # step 4, one method per command -----------------------------------------------------------
 
@@ -384,10 +398,12 @@ class Room:
             raise Refused("bad_seat", "no phone seat with this number")
         if seat in self.tokens:
             raise Refused("seat_taken")
+        if self.hands_seen.other_hands(conn, seat):
+            raise Refused("hand_seen", "you have seen another hand of this round; wait for it to end")
         entry = self.meta["seats"][seat]
         old = dict(entry)
         token = seats.new_token()
-        entry.update(name=msg["name"], lang=msg.get("lang"))
+        entry.update(name=msg["name"], lang=msg.get("lang"), standin=None)  # a stand-in hands it back
         self.tokens[seat] = seats.token_hash(token)
 
         def restore():
