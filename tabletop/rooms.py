@@ -159,7 +159,8 @@ class Room:
                 {
                     "round": d["round"],
                     "commitment": d["commitment"],
-                    "seed": None if in_play and d["round"] == state.round_no else d["seed"],
+                    # a string: a 64-bit seed is no JavaScript number (it would be rounded)
+                    "seed": None if in_play and d["round"] == state.round_no else str(d["seed"]),
                 }
                 for d in self.meta.get("deals", [])
             ]
