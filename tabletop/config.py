@@ -30,6 +30,7 @@ IDLE_SWEEP_EVERY = 60.0  # seconds between idle sweeps (at most)
 EMPTY_CLOSE = 120.0  # seconds a room with nobody connected and no game is kept (0: no limit)
 ROOM_OPEN_RATE = 1 / 30  # rooms a client address may open per second (the table's own screen: any)
 ROOM_OPEN_BURST = 4
+ROOMS_PER_ADDRESS = 4  # rooms open at once that were opened from one client address (own screen: any)
 
 # -- computer seats and hints ------------------------------------------------------------------
 COMPUTER_DELAY = 1.2  # seconds a computer "thinks" per move (0 in tests)
@@ -56,6 +57,8 @@ MAX_DEPTH = 6  # nesting of a message's JSON
 PING_INTERVAL = 20  # seconds between websocket pings
 PIN_TRIES = 5  # wrong kiosk PINs within PIN_WINDOW before unlock is refused: counted per
 PIN_WINDOW = 60.0  # connection, and per client address except for the table's own screen
+PIN_TRIES_ALL = 20  # wrong PINs within PIN_WINDOW_ALL from every address but the table's own
+PIN_WINDOW_ALL = 600.0  # screen together: new addresses bring no fresh tries
 UNLOCK_SECONDS = 5 * 60  # how long a right PIN unlocks a kiosk table's socket (`lock` ends it sooner)
 # the table's own screen: a browser on this machine (the kiosk opens http://127.0.0.1:8000/)
 OWN_SCREEN_ADDRESSES = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})

@@ -408,7 +408,7 @@ def h_create_room(conn, msg):
             raise Refused("not_host", "only a table screen creates rooms")
         raise Refused("room_open", f"this socket is the table of room {old.id}; close it first")
     conn.tables.may_open_room(conn)
-    room, host_token = conn.tables.create_room(msg.get("name"))
+    room, host_token = conn.tables.create_room(msg.get("name"), conn)
     conn.send({"type": "room_created", "room": room.id, "host_token": host_token})
     conn.room = room
     room.enter(conn, HOST)
@@ -425,7 +425,16 @@ def _lock_changed(conn, msg):
     return False
 
 
+def _table_screen(conn) -> bool:
+    """A table page: the table's own screen, a page with no room yet, or a room's table. A
+    phone (a guest or a seat of a room) is not one."""
+    room = conn.room
+    return conn.own_screen or room is None or room.role_of(conn) == "host"
+
+
 def h_unlock(conn, msg):
+    if not _table_screen(conn):  # a phone learns nothing of the PIN, right or wrong
+        raise Refused("not_host", "only a table screen may give the PIN")
     # a PIN outside the rule `tabletop serve --pin` enforces can never be the table's
     if conn.tables.guarded and (pin_problem(msg["pin"]) or not conn.tables.check_pin(msg["pin"], conn)):
         raise Refused("bad_pin")

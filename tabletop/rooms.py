@@ -87,6 +87,7 @@ class Room:
         self.record = record
         self.match = engine.Match.from_record(record) if record else None
         self.touched = time.monotonic()
+        self.opened_from: str | None = None  # the client address that opened it (None: unknown)
 
     # -- queries -----------------------------------------------------------------------------
 
@@ -145,6 +146,11 @@ class Room:
     def role_of(self, conn) -> str | None:
         member = self.members.get(conn)
         return member.role if member is not None else None
+
+    def has_host(self) -> bool:
+        """A table screen shows the room."""
+        with self.lock:
+            return any(m.role == "host" for m in self.members.values())
 
     def has_phone(self) -> bool:
         with self.lock:

@@ -58,6 +58,7 @@ class Tables:
         self.hosts = frozenset(h.lower() for h in hosts)  # names this table answers to, as well
         self.data_dir = data_dir  # where the mDNS host name is kept (None: nowhere)
         self.pin_tries = Tries(config.PIN_TRIES, config.PIN_WINDOW)  # by connection and by address
+        self.pin_tries_all = Tries(config.PIN_TRIES_ALL, config.PIN_WINDOW_ALL)  # all but own screen
         self.flooders = Tries(1, config.FLOOD_BAN)  # addresses whose socket was closed for a flood
         self.room_openings = Buckets(config.ROOM_OPEN_RATE, config.ROOM_OPEN_BURST)  # by address
         self.hint_slots = threading.BoundedSemaphore(config.HINT_SLOTS)
@@ -116,9 +117,11 @@ class Tables:
                 out.append(summary)
         return out
 
-    def create_room(self, name: str | None = None) -> tuple[Room, str]:
+    def create_room(self, name: str | None = None, conn=None) -> tuple[Room, str]:
+        """A new room opened by `conn` (None: by the server itself). The table's own screen is
+        never refused: the room limit is for everybody else."""
         with self.lock:
-            if len(self.rooms) >= config.MAX_ROOMS:
+            if len(self.rooms) >= config.MAX_ROOMS and not getattr(conn, "own_screen", False):
                 raise Refused("too_many_rooms")
             while True:
                 room_id = "".join(
@@ -137,6 +140,7 @@ class Tables:
             name = name or f"Table {len(self.rooms) + 1}"
             self.store.create_room(room_id, name, token_hash(host_token), meta, 0)
             room = Room(self, room_id, name, token_hash(host_token), meta, 0, {}, None)
+            room.opened_from = getattr(conn, "address", None)
             self.rooms[room_id] = room
             return room, host_token
 
@@ -155,6 +159,8 @@ class Tables:
         out by anybody else's tries, only by its own connection's)."""
         keys = [conn] if conn.own_screen else [conn, ("address", conn.address)]
         wait = max(self.pin_tries.wait(k) for k in keys)
+        if not conn.own_screen:  # many addresses share one budget: fresh ones bring no fresh tries
+            wait = max(wait, self.pin_tries_all.wait("all"))
         if wait > 0:
             seconds = math.ceil(wait)
             raise Refused("rate_limited", f"too many wrong PINs; wait {seconds} s", retry_after=seconds)
@@ -162,12 +168,25 @@ class Tables:
             return True
         for k in keys:
             self.pin_tries.fail(k)
+        if not conn.own_screen:
+            self.pin_tries_all.fail("all")
         return False
 
     def may_open_room(self, conn) -> None:
-        """The per-address rate of `create_room` (the table's own screen has none)."""
-        if not conn.own_screen and not self.room_openings.take(conn.address):
+        """Whether `conn` may open a room. The table's own screen always may. In kiosk mode
+        nobody else does without the PIN; anyone else opens rooms at a rate per client address,
+        and holds at most `config.ROOMS_PER_ADDRESS` open rooms from it."""
+        if conn.own_screen:
+            return
+        if self.kiosk and not (self.guarded and conn.unlocked):
+            raise Refused(
+                "pin_required", "in kiosk mode only the table's own screen, or the PIN, opens a room"
+            )
+        if not self.room_openings.take(conn.address):
             raise Refused("rate_limited", "too many rooms opened from this address; wait a minute")
+        held = sum(1 for r in list(self.rooms.values()) if r.opened_from == conn.address and not r.closed)
+        if held >= config.ROOMS_PER_ADDRESS:
+            raise Refused("device_rooms", f"{held} rooms opened from this address are open; close one first")
 
     def charge_hint(self, conn, room) -> None:
         """A hint is about to be computed for `conn` in `room`: one token from each budget, the
@@ -185,15 +204,16 @@ class Tables:
     ) -> list[str]:
         """Close rooms with no phone connected where nothing happened for `idle_seconds` (0:
         never): a kiosk table goes back to its welcome screen (its socket gets `no_room` and is
-        in the lobby again), and abandoned rooms do not pile up. Rooms with nobody connected at
-        all and no game go after `empty_seconds` already, so rooms opened and left (or kept
-        over a restart) do not hold the slots. Their game records stay in the store."""
+        in the lobby again), and abandoned rooms do not pile up. Rooms that no table screen
+        shows and that never started a game go after `empty_seconds` already, so rooms opened
+        and left (or kept over a restart, or held by idle guests' sockets) do not hold the
+        slots. Their game records stay in the store."""
         now = time.monotonic() if now is None else now
         closed = []
         for room in list(self.rooms.values()):
             quiet = now - room.touched
             idle = idle_seconds and quiet >= idle_seconds and not room.has_phone()
-            empty = empty_seconds and quiet >= empty_seconds and room.match is None and not room.members
+            empty = empty_seconds and quiet >= empty_seconds and room.match is None and not room.has_host()
             if idle or empty:
                 self.close_room(room)
                 closed.append(room.id)

@@ -69,13 +69,13 @@ def test_a_guests_wrong_pins_lock_that_guest_out_never_the_table(live, client_fa
         assert ask(guest, {"type": "unlock", "pin": "0000"})["code"] == "bad_pin"
     # locked out: even the right PIN is refused on this socket, and on a new one from its address
     assert ask(guest, {"type": "unlock", "pin": PIN})["code"] == "rate_limited"
-    again = greeted(phones(), room=room_id)
+    again = greeted(phones())
     assert ask(again, {"type": "unlock", "pin": PIN})["code"] == "rate_limited"
-    # holding a host token does not make a guest the table's screen: its own room's host socket
-    # from the same address is locked out too
-    own = greeted(phones())
-    own.send({"type": "create_room", "name": "Mine"})
-    own.expect("room_created")
+    # a phone in a room is no table screen: it may not try a PIN at all
+    assert ask(greeted(phones(), room=room_id), {"type": "unlock", "pin": PIN})["code"] == "not_host"
+    # holding a host token does not make a guest the table's screen: a host socket from the
+    # same address is locked out too
+    own = greeted(phones(), room=room_id, host_token=host_token)
     assert ask(own, {"type": "unlock", "pin": PIN})["code"] == "rate_limited"
     # another phone (another address) is not
     assert ask(greeted(phones("127.0.0.3")), {"type": "unlock", "pin": PIN})["type"] == "ok"
