@@ -8,7 +8,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request
 
 import engine
 
-from . import computer, config, qr
+from . import captive, computer, config, qr
 from .errors import Refused
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -36,6 +36,8 @@ def server():
         pin=bool(t.pin),
         base_url=t.base_url,
         wifi=t.wifi is not None,
+        wifi_ssid=t.wifi[0] if t.wifi else None,  # broadcast by the network anyway; never the password
+        hotspot=captive.active(current_app),  # the Wi-Fi is the table's own (its phones may not reach others)
         protocol=config.PROTOCOL,
     )
 

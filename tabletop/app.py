@@ -13,7 +13,7 @@ import os
 from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
-from . import api, compression, config, hub, pages
+from . import api, captive, compression, config, hub, pages
 from .store import Store
 from .tables import Tables
 
@@ -26,6 +26,7 @@ DEFAULTS = {
     "COMPUTER_DELAY": config.COMPUTER_DELAY,
     "WIFI_SSID": None,
     "WIFI_PASSWORD": None,
+    "HOTSPOT_NETWORK": None,  # the table's own Wi-Fi, e.g. "10.42.0.1/24": its phones' probes answered
     "EMPTY_CLOSE": config.EMPTY_CLOSE,  # seconds a room with nobody connected and no game is kept
     "HOSTS": (),  # more names this table answers to (a websocket's Host), e.g. ("table.cafe.lan",)
     "IDLE_CLOSE": None,  # seconds without change or phone before a room closes
@@ -78,6 +79,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     app.register_error_handler(HTTPException, _json_error)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    captive.init_app(app, app.config["HOTSPOT_NETWORK"])
     compression.init_app(app)
     hub.init_app(app)
     return app

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import logging
 import signal
 import sys
@@ -51,6 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--wifi-ssid", help="also show a Wi-Fi join QR code for this network")
     s.add_argument("--wifi-password", help="password for --wifi-ssid (omit for an open network)")
     s.add_argument(
+        "--hotspot-network",
+        metavar="ADDRESS/PREFIX",
+        help="the table's own Wi-Fi (install-pi --hotspot: 10.42.0.1/24), whose DNS answers every "
+        "name with the table: phones there are shown the join page as a sign-in page",
+    )
+    s.add_argument(
         "--dev", action="store_true", help="use werkzeug's threaded server (a thread per connection)"
     )
     s.add_argument(
@@ -81,6 +88,7 @@ def app_config(args, base_url: str) -> dict:
         "RATE_LIMIT": (args.message_rate, args.message_rate * config.BURST / config.RATE),
         "WIFI_SSID": args.wifi_ssid,
         "WIFI_PASSWORD": args.wifi_password,
+        "HOTSPOT_NETWORK": args.hotspot_network or None,
         "WEB_DIR": str(paths.web_dir()),
         "LOCALES_DIR": str(paths.locales_dir()),
     }
@@ -108,6 +116,14 @@ def serve(args) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if args.kiosk and not args.pin:
         print("tabletop: --kiosk needs --pin (the host controls are locked behind it)", file=sys.stderr)
+        return 2
+    try:  # the same reading as captive.hotspot_network (not imported here: it imports flask)
+        ipaddress.ip_network(args.hotspot_network or "0.0.0.0/32", strict=False)
+    except ValueError:
+        print(
+            f"tabletop: --hotspot-network {args.hotspot_network!r} is not a network like 10.42.0.1/24",
+            file=sys.stderr,
+        )
         return 2
     if args.pin is not None and pin_problem(args.pin):
         print(f"tabletop: this --pin could never be entered: {pin_problem(args.pin)}", file=sys.stderr)

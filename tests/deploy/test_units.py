@@ -56,6 +56,15 @@ def test_server_unit_is_its_own_user_and_refuses_without_a_pin(tmp_path):
         assert out.returncode == 2 and "tabletop:" in out.stderr, out.stderr
 
 
+def test_server_unit_passes_the_hotspot_network_when_set():
+    from tabletop.cli import build_parser
+
+    for env, want in (({}, None), ({"TABLE_HOTSPOT_NETWORK": "10.42.0.1/24"}, "10.42.0.1/24")):
+        argv = exec_start({"TABLE_PIN": "2468", **env})
+        args = build_parser().parse_args(argv[1:])
+        assert (args.hotspot_network or None) == want
+
+
 def needs(program: str, package: str) -> None:
     """scripts/test installs the Debian package when it is missing: a test that needs it fails
     without it, rather than skipping what it checks."""
