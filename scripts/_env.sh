@@ -12,11 +12,42 @@ VENV="$ROOT/.venv"
 PY="$VENV/bin/python"
 CONSTRAINTS="$ROOT/constraints.txt"
 
+LOG="$VENV/install.log"  # pip's whole output of the last set-up, kept to be read
+
+# One line per step; pip's output goes to $LOG, and all of it is shown when a step fails (a real
+# error is read in full). Warnings pip had on a set-up that worked are counted, not repeated:
+# they are about this machine's pip (its configuration, its indexes), never about the table.
+_env_step() {  # $1: what the step does, then the command
+    local what="$1"
+    shift
+    echo "$what" >&2
+    if ! "$@" >>"$LOG" 2>&1; then
+        echo "scripts: this step failed; pip said:" >&2
+        cat "$LOG" >&2
+        exit 1
+    fi
+}
+
 _env_install() {  # $1: what to install, e.g. "$ROOT" or "$ROOT[test]"
-    [ -x "$PY" ] || { echo "Creating $VENV ..." >&2; python3 -m venv "$VENV"; }
-    echo "Installing the project into $VENV ..." >&2
-    "$PY" -m pip install --quiet --upgrade pip >&2 || true
-    "$PY" -m pip install --quiet -c "$CONSTRAINTS" -e "$1" >&2
+    if [ ! -x "$PY" ]; then
+        echo "Setting up $VENV (the first start only; later ones need no network):" >&2
+        echo "  1/3 creating the Python environment ..." >&2
+        python3 -m venv "$VENV"
+    else
+        echo "Updating $VENV:" >&2
+        echo "  1/3 the Python environment is there" >&2
+    fi
+    : >"$LOG"
+    local pip=("$PY" -m pip --disable-pip-version-check)
+    echo "  2/3 updating pip ..." >&2
+    "${pip[@]}" install --quiet --upgrade pip >>"$LOG" 2>&1 || echo "  (pip stays as it was)" >&2
+    _env_step "  3/3 installing the table and its libraries (a minute, more on a Pi) ..." \
+        "${pip[@]}" install --quiet -c "$CONSTRAINTS" -e "$1"
+    local warned
+    warned=$(grep -c '^WARNING' "$LOG" || true)
+    if [ "$warned" -gt 0 ]; then
+        echo "  done; pip had $warned warning(s) about this machine's set-up: see $LOG" >&2
+    fi
 }
 
 # True when the project and every dependency pyproject.toml names are installed (no network).

@@ -3,64 +3,87 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import ipaddress
 import logging
 import signal
+import socket
 import sys
 
 from . import config, paths, pin
 from .pin import pin_problem
+from .settings import Settings
 
 # the app is imported only once gevent has patched the standard library (tabletop/serving.py):
 # its locks and threads must be gevent's
 
 DEFAULT_DATA = config.DATA_DIR
 
+EXAMPLES = f"""examples:
+  at home, on the TV's computer:   tabletop serve
+  in a café, on a Raspberry Pi:    tabletop serve --kiosk --pin 2468 --name "Corner table" \\
+                                       --wifi-ssid CafeGuest --wifi-password secret
+Open the printed address on the big screen; players scan its QR code with their phones.
+The games are kept in {DEFAULT_DATA} (--data changes it)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """A wrong option is one sentence on stderr (exit status 2), not the whole usage."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message}; see `{self.prog} --help`.\n")
+
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="tabletop", description="An offline domino table for the local network.")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = Parser(prog="tabletop", description="An offline domino table for the local network.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     s = sub.add_parser(
         "serve",
         help="serve the table (big screen) and the phones' hands",
-        description="Serve the table: open the printed URL on the big screen; "
-        "players scan the QR codes it shows with their phones.",
+        description="Serve the domino table on this machine: open the printed address on the big\n"
+        "screen; players scan the QR codes it shows with their phones.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    s.add_argument(
-        "--host", default=config.HOST, help=f"address to listen on (default {config.HOST}: every interface)"
-    )
-    s.add_argument("--port", type=int, default=config.PORT, help=f"TCP port (default {config.PORT})")
-    s.add_argument("--name", default=config.NAME, help="the table's name, shown and advertised")
-    s.add_argument(
+    home = s.add_argument_group("at home")
+    home.add_argument("--name", default=config.NAME, help="the table's name, shown and advertised")
+    home.add_argument(
         "--data",
         default=DEFAULT_DATA,
-        help=f"folder for the SQLite store (default: the per-user data folder, {DEFAULT_DATA}; "
+        help=f"folder the games are kept in (default: {DEFAULT_DATA}; "
         f"the system service uses {paths.SYSTEM_DATA})",
     )
-    s.add_argument(
+    cafe = s.add_argument_group("in a café")
+    cafe.add_argument(
         "--kiosk",
         action="store_true",
         help="café mode: host controls behind --pin, idle tables return to the welcome screen",
     )
-    s.add_argument("--pin", help=f"PIN that unlocks the host controls in kiosk mode ({pin.RULE})")
-    s.add_argument(
+    cafe.add_argument("--pin", help=f"PIN that unlocks the host controls in kiosk mode ({pin.RULE})")
+    cafe.add_argument("--wifi-ssid", help="also show a Wi-Fi join QR code for this network")
+    cafe.add_argument("--wifi-password", help="password for --wifi-ssid (omit for an open network)")
+    net = s.add_argument_group("network")
+    net.add_argument(
+        "--host", default=config.HOST, help=f"address to listen on (default {config.HOST}: every interface)"
+    )
+    net.add_argument("--port", type=int, default=config.PORT, help=f"TCP port (default {config.PORT})")
+    net.add_argument(
         "--advertise",
         metavar="ADDRESS",
         help="LAN address put in QR codes and mDNS (default: this machine's LAN address)",
     )
-    s.add_argument("--no-mdns", action="store_true", help="do not advertise the table with zeroconf")
-    s.add_argument("--wifi-ssid", help="also show a Wi-Fi join QR code for this network")
-    s.add_argument("--wifi-password", help="password for --wifi-ssid (omit for an open network)")
-    s.add_argument(
+    net.add_argument("--no-mdns", action="store_true", help="do not advertise the table with zeroconf")
+    net.add_argument(
         "--hotspot-network",
         metavar="ADDRESS/PREFIX",
         help="the table's own Wi-Fi (install-pi --hotspot: 10.42.0.1/24), whose DNS answers every "
         "name with the table: phones there are shown the join page as a sign-in page",
     )
-    s.add_argument(
+    dev = s.add_argument_group("development")
+    dev.add_argument(
         "--dev", action="store_true", help="use werkzeug's threaded server (a thread per connection)"
     )
-    s.add_argument(
+    dev.add_argument(
         "--message-rate",
         type=float,
         default=config.RATE,
@@ -68,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
         f"{config.BURST:g}); "
         "a person never comes near it, a benchmark's phones that act at once do",
     )
-    s.add_argument(
+    dev.add_argument(
         "--computer-delay",
         type=float,
         default=config.COMPUTER_DELAY,
@@ -77,24 +100,29 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def app_config(args, base_url: str) -> dict:
-    return {
-        "NAME": args.name,
-        "DATA": args.data,
-        "BASE_URL": base_url,
-        "KIOSK": args.kiosk,
-        "PIN": args.pin,
-        "COMPUTER_DELAY": args.computer_delay,
-        "RATE_LIMIT": (args.message_rate, args.message_rate * config.BURST / config.RATE),
-        "WIFI_SSID": args.wifi_ssid,
-        "WIFI_PASSWORD": args.wifi_password,
-        "HOTSPOT_NETWORK": args.hotspot_network or None,
-        "WEB_DIR": str(paths.web_dir()),
-        "LOCALES_DIR": str(paths.locales_dir()),
-    }
+def settings_from(args) -> Settings:
+    """The table's settings as the command line gives them."""
+    return Settings(
+        name=args.name,
+        data=args.data,
+        kiosk=args.kiosk,
+        pin=args.pin,
+        wifi_ssid=args.wifi_ssid,
+        wifi_password=args.wifi_password,
+        hotspot_network=args.hotspot_network or None,
+        computer_delay=args.computer_delay,
+        host=args.host,
+        port=args.port,
+        advertise=args.advertise,
+        mdns=not args.no_mdns,
+        rate=Settings.rate_for(args.message_rate),
+        web_dir=str(paths.web_dir()),
+        locales_dir=str(paths.locales_dir()),
+        dev=args.dev,
+    )
 
 
-def banner(name: str, url: str, wifi: tuple | None, color: bool = False) -> str:
+def banner(name: str, url: str, wifi: tuple | None, color: bool = False, data: str | None = None) -> str:
     from . import qr
     from .announce import JOIN_PATH
 
@@ -109,47 +137,65 @@ def banner(name: str, url: str, wifi: tuple | None, color: bool = False) -> str:
             f"Wi-Fi {wifi[0]!r}: scan to join the network",
             qr.terminal(qr.wifi_payload(*wifi), color=color),
         ]
+    if data:
+        lines.append(f"The games are kept in {data}. Stop the table with Ctrl+C.")
     return "\n".join(lines)
 
 
-def serve(args) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    if args.kiosk and not args.pin:
-        print("tabletop: --kiosk needs --pin (the host controls are locked behind it)", file=sys.stderr)
-        return 2
+def refusal(settings: Settings) -> str | None:
+    """Why these settings cannot serve a table, in one sentence (None: they can)."""
+    if settings.kiosk and not settings.pin:
+        return "--kiosk needs --pin (the host controls are locked behind it)."
     try:  # the same reading as captive.hotspot_network (not imported here: it imports flask)
-        ipaddress.ip_network(args.hotspot_network or "0.0.0.0/32", strict=False)
+        ipaddress.ip_network(settings.hotspot_network or "0.0.0.0/32", strict=False)
     except ValueError:
-        print(
-            f"tabletop: --hotspot-network {args.hotspot_network!r} is not a network like 10.42.0.1/24",
-            file=sys.stderr,
-        )
+        return f"--hotspot-network {settings.hotspot_network!r} is not a network like 10.42.0.1/24."
+    if settings.pin is not None and pin_problem(settings.pin):
+        return f"this --pin could never be entered: {pin_problem(settings.pin)}."
+    if not 0 < settings.port < 65536:
+        return f"--port {settings.port} is not a port (1 to 65535)."
+    return None
+
+
+def cannot_listen(settings: Settings, exc: OSError) -> str:
+    where = f"port {settings.port}" + (
+        "" if settings.host in ("0.0.0.0", "::", "") else f" of {settings.host}"
+    )
+    if exc.errno == errno.EADDRINUSE:
+        return f"{where} is already in use (is the table already running?); choose another with --port."
+    if exc.errno == errno.EACCES:
+        return f"{where} needs more rights than this user has; choose one above 1023 with --port."
+    return f"cannot listen on {where}: {exc.strerror or exc}."
+
+
+def serve(settings: Settings) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    problem = refusal(settings)
+    if problem:
+        print(f"tabletop: {problem}", file=sys.stderr)
         return 2
-    if args.pin is not None and pin_problem(args.pin):
-        print(f"tabletop: this --pin could never be entered: {pin_problem(args.pin)}", file=sys.stderr)
-        return 2
-    # --advertise, or a --host that is one address, is used as given; otherwise the address is
-    # chosen among the interfaces, and chosen again when they change
-    fixed = args.advertise or (args.host if args.host not in ("0.0.0.0", "::", "") else None)
-    settings = app_config(args, f"http://{fixed or '127.0.0.1'}:{args.port}")
-    wifi = (args.wifi_ssid, args.wifi_password) if args.wifi_ssid else None
     color = sys.stdout.isatty()
     running = []  # the serving process's Announcer, for the shutdown hooks
+    started = []  # once the port is bound and the app is being made
 
-    def make_app():  # after gevent's patching (or in the --dev server)
+    def show(url: str) -> None:
+        print(banner(settings.name, url, settings.wifi, color, data=settings.data), flush=True)
+
+    def make_app():  # after gevent's patching (or in the --dev server), once the port is bound
         from .announce import Announcer
         from .app import create_app
         from .discovery import HostName
 
+        started.append(True)
         app = create_app(settings)
         announcer = Announcer(
             app.extensions["tabletop"],
-            args.name,
-            args.port,
-            fixed=fixed,
-            mdns=not args.no_mdns,
-            host=HostName(args.data),
-            show=lambda url: print(banner(args.name, url, wifi, color), flush=True),
+            settings.name,
+            settings.port,
+            fixed=settings.fixed_address,
+            mdns=settings.mdns,
+            host=HostName(settings.data),
+            show=show,
         )
         announcer.start()
         running.append(announcer)
@@ -159,39 +205,43 @@ def serve(args) -> int:
         while running:
             running.pop().close()
 
-    if args.dev:
-        from werkzeug.serving import run_simple
+    app = None
+    try:
+        if settings.dev:
+            from werkzeug.serving import make_server
 
-        app = make_app()
-        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # unwind, so the goodbye is sent
-        try:
-            run_simple(args.host, args.port, app, threaded=True, use_reloader=False)
-        finally:
-            goodbye()
+            # bound here first: werkzeug would print its own two lines for a port in use
+            family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
+            bound = socket.create_server((settings.host, settings.port), family=family)
+            server = make_server(settings.host, settings.port, None, threaded=True, fd=bound.fileno())
+            app = server.app = make_app()
+            signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # unwind, so the goodbye is sent
+            server.serve_forever()  # until Ctrl+C
+        else:
+            from . import serving
+
+            def build():
+                nonlocal app
+                app = make_app()
+                return app
+
+            serving.run(build, settings.host, settings.port, on_stop=goodbye)
+    except OSError as exc:
+        if started:  # the port was ours: an error of the table itself, shown in full
+            raise
+        print(f"tabletop: {cannot_listen(settings, exc)}", file=sys.stderr)
+        return 1
+    finally:
+        goodbye()
+        if app is not None:
             app.extensions["tabletop"].shutdown()
-    else:
-        from . import serving
-
-        app = None
-
-        def build():
-            nonlocal app
-            app = make_app()
-            return app
-
-        try:
-            serving.run(build, args.host, args.port, on_stop=goodbye)
-        finally:
-            goodbye()
-            if app is not None:
-                app.extensions["tabletop"].shutdown()
     return 0
 
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "serve":
-        return serve(args)
+        return serve(settings_from(args))
     return 2
 
 

@@ -1,5 +1,5 @@
 """The server's defaults, each defined once. The command line, the app factory, the hub and the
-rooms read them from here; `create_app(config)` and `tabletop serve` flags override some."""
+rooms read them from here; a table's `Settings` (tabletop/settings.py) overrides some."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ GRACEFUL_SECONDS = 3.0  # on SIGTERM: how long open connections get to end
 SWITCH_INTERVAL = 0.001  # seconds a thread holds the interpreter lock when another wants it
 NAME = "Domino table"
 DATA_DIR = str(paths.user_data_dir())  # folder of tabletop.sqlite3 (the system service: --data)
-BASE_URL = f"http://127.0.0.1:{PORT}"  # when none is given (tests, a bare create_app)
 WEB_DIR = str(paths.web_dir())  # the checkout's web/, or the installed package's copy
 LOCALES_DIR = str(paths.locales_dir())
 PROTOCOL = 1  # the websocket protocol's version (docs/PROTOCOL.md)

@@ -12,8 +12,12 @@ from .compression import send_file_gz
 bp = Blueprint("pages", __name__)
 
 
+def _settings():
+    return current_app.extensions["tabletop"].settings
+
+
 def _page(name: str):
-    web = current_app.config["WEB_DIR"]
+    web = _settings().web_dir
     if not os.path.isfile(os.path.join(web, name)):
         return jsonify(error="not_built", page=name), 404
     return send_file_gz(web, name)
@@ -42,11 +46,11 @@ def solo_page():
 
 @bp.get("/static/<path:path>")
 def static_file(path):
-    return send_file_gz(current_app.config["WEB_DIR"], path)
+    return send_file_gz(_settings().web_dir, path)
 
 
 @bp.get("/locales/<lang>.json")
 def locale(lang):
     if not re.fullmatch(r"[a-z]{2}(-[A-Za-z]{2})?", lang):
         abort(404)
-    return send_file_gz(current_app.config["LOCALES_DIR"], f"{lang}.json")
+    return send_file_gz(_settings().locales_dir, f"{lang}.json")

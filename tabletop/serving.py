@@ -32,8 +32,9 @@ def patch() -> None:
 
 
 def run(make_app, host: str, port: int, on_stop=lambda: None) -> None:
-    """Serve `make_app()` on host:port until SIGTERM or SIGINT. `on_stop` runs first on either
-    signal (the goodbye of mDNS), then open connections get `config.GRACEFUL_SECONDS` to end."""
+    """Serve `make_app()` on host:port until SIGTERM or SIGINT; the port is bound first (OSError
+    when it cannot be). `on_stop` runs first on either signal (the goodbye of mDNS), then open
+    connections get `config.GRACEFUL_SECONDS` to end."""
     patch()
     # the native threads (the store's commit, computers, hints) and the event loop take turns
     # with the interpreter lock; at Python's default of 5 ms a commit that waits for the lock
@@ -54,20 +55,21 @@ def run(make_app, host: str, port: int, on_stop=lambda: None) -> None:
                 if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
                     self.close_connection = True
 
-    app = make_app()
-    # what exists now (the engine's tables, the rooms loaded from disk) lives as long as the
-    # process: out of the collector's sight, a full collection no longer walks it (39 ms, all
-    # rooms waiting, measured under `scripts/bench server`; 2 ms after)
-    gc.collect()
-    gc.freeze()
     server = WSGIServer(
         (host, port),
-        app,
+        None,  # the app comes once the port is ours: a port in use stops the start before it
         handler_class=Handler,
         spawn=Pool(config.WORKER_CONNECTIONS),
         log=None,  # no access log: a phone's page and socket would fill it
         error_log=log,
     )
+    server.init_socket()  # OSError (EADDRINUSE, EACCES): tabletop/cli.py says it in one sentence
+    server.application = make_app()
+    # what exists now (the engine's tables, the rooms loaded from disk) lives as long as the
+    # process: out of the collector's sight, a full collection no longer walks it (39 ms, all
+    # rooms waiting, measured under `scripts/bench server`; 2 ms after)
+    gc.collect()
+    gc.freeze()
 
     def stop():
         try:

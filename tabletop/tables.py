@@ -21,6 +21,7 @@ from .limits import Bucket, Buckets, Tries
 from .offload import Offload, gevent_patched
 from .rooms import Room
 from .seats import new_token, token_hash
+from .settings import Settings
 
 log = logging.getLogger("tabletop.tables")
 
@@ -28,35 +29,24 @@ log = logging.getLogger("tabletop.tables")
 class Tables:
     """Lock order: a room's lock may be held when `self.lock` is taken, never the other way."""
 
-    def __init__(
-        self,
-        store,
-        *,
-        name: str = config.NAME,
-        base_url: str = config.BASE_URL,
-        kiosk: bool = False,
-        pin: str | None = None,
-        computer_delay: float = config.COMPUTER_DELAY,
-        wifi: tuple[str, str | None] | None = None,
-        rate: tuple[float, float] = (config.RATE, config.BURST),
-        hosts: tuple[str, ...] = (),
-        data_dir: str | None = None,
-    ):
+    def __init__(self, store, settings: Settings | None = None):
+        settings = settings or Settings()
+        self.settings = settings
         self.store = store
-        self.name = name
-        self.base_url = base_url.rstrip("/")
-        self.kiosk = kiosk
-        self.pin = pin
-        self.wifi = wifi
-        self.rate = rate  # per connection: messages per second, burst
+        self.name = settings.name
+        self.base_url = settings.first_url.rstrip("/")  # re-made as the address changes (announce.py)
+        self.kiosk = settings.kiosk
+        self.pin = settings.pin
+        self.wifi = settings.wifi
+        self.rate = settings.rate  # per connection: messages per second, burst
         self.rooms: dict[str, Room] = {}
         self.lock = threading.Lock()
-        self.runner = Runner(computer_delay)
+        self.runner = Runner(settings.computer_delay)
         threads = config.COMPUTER_WORKERS + config.HINT_SLOTS
         # computer moves and hints: served on gevent, in a process of their own (cpu_worker.py)
         self.cpu = ProcessOffload(threads) if gevent_patched() else Offload(threads)
-        self.hosts = frozenset(h.lower() for h in hosts)  # names this table answers to, as well
-        self.data_dir = data_dir  # where the mDNS host name is kept (None: nowhere)
+        self.hosts = frozenset(h.lower() for h in settings.hosts)  # names it answers to, as well
+        self.data_dir = settings.data if settings.stored else None  # the mDNS host name's folder
         self.pin_tries = Tries(config.PIN_TRIES, config.PIN_WINDOW)  # by connection and by address
         self.pin_tries_all = Tries(config.PIN_TRIES_ALL, config.PIN_WINDOW_ALL)  # all but own screen
         self.flooders = Tries(1, config.FLOOD_BAN)  # addresses whose socket was closed for a flood

@@ -9,6 +9,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from tabletop.app import create_app
+from tabletop.settings import Settings
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -27,15 +28,15 @@ def browser_type_launch_args(browser_type_launch_args):
 class LiveServer:
     """The tabletop app on 127.0.0.1 (port 0), a temporary data folder, computers without delay."""
 
-    def __init__(self, data_dir, **config):
+    def __init__(self, data_dir, **fields):
         logging.getLogger("werkzeug").setLevel(logging.ERROR)
-        # BASE_URL must be known before the app exists (it goes into the QR codes): bind first.
+        # base_url must be known before the app exists (it goes into the QR codes): bind first.
         self.server = make_server("127.0.0.1", 0, None, threaded=True)
         self.port = self.server.server_port
         self.url = f"http://127.0.0.1:{self.port}"
-        cfg = {"DATA": str(data_dir), "COMPUTER_DELAY": 0, "BASE_URL": self.url}
-        cfg.update(config)
-        self.app = create_app(cfg)
+        self.app = create_app(
+            Settings(**{"data": str(data_dir), "computer_delay": 0, "base_url": self.url, **fields})
+        )
         self.server.app = self.app
         self.thread = threading.Thread(
             target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True

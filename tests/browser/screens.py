@@ -282,7 +282,7 @@ def main(argv=None):
     ap.add_argument("--only", help="table|mexican|trains|solo")
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
-    server = LiveServer(tempfile.mkdtemp(prefix="screens-"), COMPUTER_DELAY=0)
+    server = LiveServer(tempfile.mkdtemp(prefix="screens-"), computer_delay=0)
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)

@@ -13,7 +13,7 @@ LAN_NAME = "table.lan"  # resolves to the loopback server, but is no secure orig
 @pytest.fixture
 def live_server(tmp_path):
     """The table answers websockets by the name too (its Host rule refuses unknown names)."""
-    server = LiveServer(tmp_path, HOSTS=(LAN_NAME,))
+    server = LiveServer(tmp_path, hosts=(LAN_NAME,))
     yield server
     server.stop()
 

@@ -28,7 +28,7 @@ PAD_SIZES = """() => {
 
 @pytest.fixture
 def kiosk_server(tmp_path):
-    server = LiveServer(tmp_path, KIOSK=True, PIN=PIN)
+    server = LiveServer(tmp_path, kiosk=True, pin=PIN)
     yield server
     server.stop()
 

@@ -10,10 +10,13 @@ import websocket
 from werkzeug.serving import make_server
 
 from tabletop.app import create_app
+from tabletop.settings import Settings
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "app_config(dict): extra create_app config for the live server")
+    config.addinivalue_line(
+        "markers", "app_config(**fields): Settings fields of the live server (tabletop/settings.py)"
+    )
     config.addinivalue_line(
         "markers", "soak: the one-minute soak of scripts/bench_soak.py (runs in scripts/test)"
     )
@@ -115,11 +118,12 @@ class Client:
 
 @pytest.fixture
 def live(tmp_path, request):
-    config = {"DATA": str(tmp_path), "COMPUTER_DELAY": 0, "BASE_URL": "http://127.0.0.1:1"}
+    fields = {"data": str(tmp_path), "computer_delay": 0, "base_url": "http://127.0.0.1:1"}
     marker = request.node.get_closest_marker("app_config")
     if marker:
-        config.update(marker.args[0])
-    app = create_app(config)
+        assert not marker.args, "app_config takes Settings fields by name, e.g. app_config(kiosk=True)"
+        fields.update(marker.kwargs)
+    app = create_app(Settings(**fields))
     server = Live(app)
     yield server
     server.stop()

@@ -5,10 +5,11 @@ from __future__ import annotations
 import engine
 from tabletop import computer
 from tabletop.app import create_app
+from tabletop.settings import Settings
 
 
 def test_api_profiles_serves_the_catalogue_and_levels(tmp_path):
-    app = create_app({"DATA": ":memory:", "WEB_DIR": str(tmp_path), "LOCALES_DIR": str(tmp_path)})
+    app = create_app(Settings(data=":memory:", web_dir=str(tmp_path), locales_dir=str(tmp_path)))
     try:
         data = app.test_client().get("/api/profiles").json
         table = engine.catalogue()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.app import create_app
+from tabletop.settings import Settings
 
 BASE = "http://10.42.0.1:8000"
 PHONE = {"REMOTE_ADDR": "10.42.0.57"}  # an address the hotspot's DHCP hands out
@@ -28,8 +29,7 @@ PROBES = [  # (Host, path) of the operating systems' connectivity checks
 
 
 def make(hotspot="10.42.0.1/24", **extra):
-    cfg = {"DATA": ":memory:", "BASE_URL": BASE, "HOTSPOT_NETWORK": hotspot, **extra}
-    return create_app(cfg)
+    return create_app(Settings(data=":memory:", base_url=BASE, hotspot_network=hotspot, **extra))
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import engine
 import players as ai
 from tabletop import computer
 from tabletop.app import create_app
+from tabletop.settings import Settings
 
 
 def ask(client, msg) -> dict:
@@ -83,7 +84,7 @@ def _computer_to_act(host, room):
     raise AssertionError("the computer never got the turn")
 
 
-@pytest.mark.app_config({"COMPUTER_DELAY": 3600})
+@pytest.mark.app_config(computer_delay=3600)
 def test_computer_move_uses_room_secret_and_drops_stale_result(live, client_factory, monkeypatch):
     host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, DEVICE_HARD)
     room = live.tables.rooms[room_id]
@@ -129,8 +130,8 @@ def test_computer_move_uses_room_secret_and_drops_stale_result(live, client_fact
 
 
 def test_secret_survives_restart_and_old_rooms_get_one(tmp_path):
-    config = {"DATA": str(tmp_path), "COMPUTER_DELAY": 3600, "IDLE_CLOSE": 0}
-    app = create_app(config)
+    settings = Settings(data=str(tmp_path), computer_delay=3600, idle_close=0)
+    app = create_app(settings)
     t = app.extensions["tabletop"]
     room, _ = t.create_room("x")
     secret = room.meta["ai_secret"]
@@ -138,7 +139,7 @@ def test_secret_survives_restart_and_old_rooms_get_one(tmp_path):
     t.store.save_room(room.id, room.meta, room.version)  # a room stored before the secret existed
     t.shutdown()
     t.store.close()
-    app = create_app(config)
+    app = create_app(settings)
     t = app.extensions["tabletop"]
     again = t.rooms[room.id]
     with again.lock:
@@ -146,7 +147,7 @@ def test_secret_survives_restart_and_old_rooms_get_one(tmp_path):
     assert fresh and fresh != secret
     t.shutdown()
     t.store.close()
-    app = create_app(config)
+    app = create_app(settings)
     t = app.extensions["tabletop"]
     assert t.rooms[room.id].meta["ai_secret"] == fresh
     t.shutdown()

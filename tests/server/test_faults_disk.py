@@ -123,7 +123,7 @@ def test_a_write_the_disk_refuses_is_not_saved_and_changes_nothing(live, client_
     assert row["record"]["rounds"][-1]["actions"][-1] == dict(action, seat=seat)
 
 
-@pytest.mark.app_config({"COMPUTER_DELAY": 0.3})
+@pytest.mark.app_config(computer_delay=0.3)
 def test_a_computer_move_the_disk_refused_is_played_once_the_disk_is_back(live, client_factory):
     seats = [{"kind": "phone"}, {"kind": "computer", "level": "easy"}]
     host, room, phones, _ = dealt_room(live, client_factory, seats)

@@ -7,6 +7,7 @@ import gzip
 import os
 
 from tabletop.app import create_app
+from tabletop.settings import Settings
 
 GZ = {"Accept-Encoding": "gzip, deflate"}
 
@@ -21,7 +22,7 @@ def _client(tmp_path):
     loc.mkdir()
     (loc / "en.json").write_text('{"k": "' + "v" * 3000 + '"}')
     app = create_app(
-        {"DATA": str(tmp_path / "data"), "WEB_DIR": str(web), "LOCALES_DIR": str(loc), "IDLE_CLOSE": 0}
+        Settings(data=str(tmp_path / "data"), web_dir=str(web), locales_dir=str(loc), idle_close=0)
     )
     return app, app.test_client(), web
 

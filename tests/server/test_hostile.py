@@ -59,7 +59,7 @@ messages_st = st.one_of(
 )
 
 
-@pytest.mark.app_config({"RATE_LIMIT": (100000.0, 100000.0)})
+@pytest.mark.app_config(rate=(100000.0, 100000.0))
 def test_hypothesis_hostile_frames_keep_the_server_serving(live, client_factory):
     host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, PHONES2)
     p0, t0 = join(client_factory, room_id, 0)
@@ -111,7 +111,7 @@ def test_hypothesis_hostile_frames_keep_the_server_serving(live, client_factory)
     )
 
 
-@pytest.mark.app_config({"RATE_LIMIT": (100000.0, 100000.0)})
+@pytest.mark.app_config(rate=(100000.0, 100000.0))
 def test_specific_bad_frames_get_stable_codes(live, client_factory):
     host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
     p0, _ = join(client_factory, room_id, 0)
@@ -238,7 +238,7 @@ def test_flooding_client_is_throttled_and_others_are_not_slowed(live, client_fac
     assert "rate_limited" in codes
 
 
-@pytest.mark.app_config({"KIOSK": True, "PIN": "4321"})
+@pytest.mark.app_config(kiosk=True, pin="4321")
 def test_kiosk_pin_guards_host_controls(live, client_factory):
     host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
     p0, _ = join(client_factory, room_id, 0)
@@ -290,7 +290,7 @@ setup_st = st.fixed_dictionaries(
 )
 
 
-@pytest.mark.app_config({"RATE_LIMIT": (100000.0, 100000.0)})
+@pytest.mark.app_config(rate=(100000.0, 100000.0))
 def test_hypothesis_well_shaped_but_wrong_requests(live, client_factory):
     """Frames that pass validation but ask for illegal moves or impossible setups: engine and
     room refusals with stable codes, never `internal`."""

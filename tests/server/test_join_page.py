@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from tabletop.app import create_app
+from tabletop.settings import Settings
 
 
 def test_join_serves_the_room_code_page_and_join_room_the_hand(tmp_path):
-    app = create_app({"DATA": ":memory:", "IDLE_CLOSE": 0})
+    app = create_app(Settings(data=":memory:", idle_close=0))
     c = app.test_client()
     box = c.get("/join")
     assert box.status_code == 200 and b"/static/js/pages/join.js" in box.data

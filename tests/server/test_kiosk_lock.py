@@ -11,7 +11,7 @@ from conftest import ask, create_room, join
 from tabletop import config
 
 PIN = "4321"
-KIOSK = {"KIOSK": True, "PIN": PIN}
+KIOSK = {"kiosk": True, "pin": PIN}
 PHONES2 = [{"kind": "phone"}, {"kind": "phone"}]
 
 
@@ -22,7 +22,7 @@ def last_view(client) -> dict:
     return [f for f in client.frames if f["type"] == "view"][-1]
 
 
-@pytest.mark.app_config(KIOSK)
+@pytest.mark.app_config(**KIOSK)
 def test_unlock_lasts_a_while_and_lock_ends_it(live, client_factory):
     host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
     join(client_factory, room_id, 0)
@@ -41,7 +41,7 @@ def test_unlock_lasts_a_while_and_lock_ends_it(live, client_factory):
     assert ask(host, {"type": "standin", "seat": 1, "level": "easy"})["code"] == "pin_required"
 
 
-@pytest.mark.app_config(KIOSK)
+@pytest.mark.app_config(**KIOSK)
 def test_unlock_runs_out(live, client_factory, monkeypatch):
     monkeypatch.setattr(config, "UNLOCK_SECONDS", 1)
     host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
@@ -51,7 +51,7 @@ def test_unlock_runs_out(live, client_factory, monkeypatch):
     assert ask(host, {"type": "standin", "seat": 0, "level": None})["code"] == "pin_required"
 
 
-@pytest.mark.app_config(KIOSK)
+@pytest.mark.app_config(**KIOSK)
 def test_the_unlock_is_one_sockets_own(live, client_factory):
     host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, PHONES2)
     other = client_factory()
@@ -74,7 +74,7 @@ def test_without_kiosk_no_lock_state_is_sent(live, client_factory):
     assert ask(host, {"type": "free_seat", "seat": 0})["type"] == "ok"  # nothing is guarded
 
 
-@pytest.mark.app_config(KIOSK)
+@pytest.mark.app_config(**KIOSK)
 def test_a_pin_lockout_says_how_long_to_wait(live, client_factory):
     host, _, _ = create_room(client_factory)
     for _ in range(config.PIN_TRIES):

@@ -58,7 +58,7 @@ def secrets_for(state, seat):
 
 # The test plays every seat as fast as the server answers, far above a person's pace: the
 # per-socket rate limit (tested in test_hostile) would drop its messages.
-@pytest.mark.app_config({"RATE_LIMIT": (100000.0, 100000.0)})
+@pytest.mark.app_config(rate=(100000.0, 100000.0))
 @pytest.mark.parametrize("profile,options,seed", GAMES, ids=[f"{g[0]}-{g[2]}" for g in GAMES])
 def test_no_frame_leaks_a_hidden_tile(live, client_factory, profile, options, seed):
     from engine import new_game

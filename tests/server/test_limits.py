@@ -24,9 +24,10 @@ from tabletop import config, hub
 from tabletop.app import create_app
 from tabletop.errors import Refused
 from tabletop.limits import Bucket
+from tabletop.settings import Settings
 
 PIN = "4321"
-KIOSK = {"KIOSK": True, "PIN": PIN}
+KIOSK = {"kiosk": True, "pin": PIN}
 
 
 def from_address(live, source: str, made: list) -> Client:
@@ -61,7 +62,7 @@ def ask_any(client, msg) -> dict:
 # -- wrong PINs ----------------------------------------------------------------------------------
 
 
-@pytest.mark.app_config(KIOSK)
+@pytest.mark.app_config(**KIOSK)
 def test_a_guests_wrong_pins_lock_that_guest_out_never_the_table(live, client_factory, phones):
     host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, [{"kind": "phone"}] * 2)
     guest = greeted(phones())  # in no room at all
@@ -87,7 +88,7 @@ def test_a_guests_wrong_pins_lock_that_guest_out_never_the_table(live, client_fa
     assert ask(screen, {"type": "unlock", "pin": PIN})["type"] == "ok"
 
 
-@pytest.mark.app_config(KIOSK)
+@pytest.mark.app_config(**KIOSK)
 def test_the_tables_own_wrong_pins_lock_only_its_own_connection(live, client_factory):
     host, room_id, host_token = create_room(client_factory)
     for _ in range(config.PIN_TRIES):
@@ -131,7 +132,7 @@ def test_rooms_opened_per_address_are_rate_limited_but_not_the_tables(live, clie
     assert len(live.tables.rooms) == 2 * config.ROOM_OPEN_BURST + 3
 
 
-@pytest.mark.app_config({"EMPTY_CLOSE": 0.4})
+@pytest.mark.app_config(empty_close=0.4)
 def test_rooms_with_nobody_and_no_game_expire(live, client_factory):
     left, left_id, _ = create_room(client_factory)
     kept, kept_id, _ = create_room(client_factory)  # its table stays connected
@@ -150,12 +151,12 @@ def test_rooms_with_nobody_and_no_game_expire(live, client_factory):
 
 
 def test_rooms_kept_over_a_restart_expire_when_empty(tmp_path):
-    first = create_app({"DATA": str(tmp_path), "COMPUTER_DELAY": 0})
+    first = create_app(Settings(data=str(tmp_path), computer_delay=0))
     t = first.extensions["tabletop"]
     empty, _ = t.create_room("Left open")
     t.shutdown()
     t.store.close()
-    again = create_app({"DATA": str(tmp_path), "COMPUTER_DELAY": 0, "EMPTY_CLOSE": 0.3})
+    again = create_app(Settings(data=str(tmp_path), computer_delay=0, empty_close=0.3))
     t = again.extensions["tabletop"]
     try:
         assert empty.id in t.rooms  # restored ...
@@ -196,7 +197,7 @@ def http_status(live, path, host) -> int:
         return exc.code
 
 
-@pytest.mark.app_config({"HOSTS": ("table.cafe.lan",)})
+@pytest.mark.app_config(hosts=("table.cafe.lan",))
 def test_websocket_host_must_be_this_tables(live):
     p = live.port
     evil = f"attacker.example:{p}"
@@ -389,7 +390,7 @@ def test_a_hint_flood_is_rate_limited_and_other_rooms_keep_playing(live, client_
 
 def test_a_rooms_hint_budget_is_shared_by_all_its_sockets(tmp_path):
     """`charge_hint` directly, so no refill happens between the calls."""
-    t = create_app({"DATA": str(tmp_path), "COMPUTER_DELAY": 0}).extensions["tabletop"]
+    t = create_app(Settings(data=str(tmp_path), computer_delay=0)).extensions["tabletop"]
     try:
         room, _ = t.create_room("Busy")
         other, _ = t.create_room("Quiet")

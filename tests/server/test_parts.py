@@ -11,6 +11,7 @@ from tabletop import qr
 from tabletop.app import create_app
 from tabletop.cli import banner, build_parser
 from tabletop.discovery import Advertiser
+from tabletop.settings import Settings
 from tabletop.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,12 +31,12 @@ def test_wifi_payload_escapes_special_characters():
 
 def test_message_rate_sets_the_per_socket_limit_and_its_burst():
     from tabletop import config
-    from tabletop.cli import app_config
+    from tabletop.cli import settings_from
 
     args = build_parser().parse_args(["serve", "--message-rate", "100"])
-    assert app_config(args, "http://x")["RATE_LIMIT"] == (100.0, 100.0 * config.BURST / config.RATE)
+    assert settings_from(args).rate == (100.0, 100.0 * config.BURST / config.RATE)
     default = build_parser().parse_args(["serve"])
-    assert app_config(default, "http://x")["RATE_LIMIT"] == (config.RATE, config.BURST)
+    assert settings_from(default).rate == (config.RATE, config.BURST)
 
 
 def test_cli_help_and_banner():
@@ -119,14 +120,14 @@ def test_http_routes(tmp_path):
     loc.mkdir()
     (loc / "en.json").write_text('{"hello": "Hello"}')
     app = create_app(
-        {
-            "DATA": ":memory:",
-            "WEB_DIR": str(web),
-            "LOCALES_DIR": str(loc),
-            "BASE_URL": "http://10.0.0.2:8000",
-            "WIFI_SSID": "Net",
-            "WIFI_PASSWORD": "pw",
-        }
+        Settings(
+            data=":memory:",
+            web_dir=str(web),
+            locales_dir=str(loc),
+            base_url="http://10.0.0.2:8000",
+            wifi_ssid="Net",
+            wifi_password="pw",
+        )
     )
     c = app.test_client()
     assert b"table" in c.get("/").data

@@ -278,7 +278,7 @@ def test_single_device_undo_redo_restart_new_game(live, client_factory):
     assert room.meta["deals"][-1]["commitment"] != commitment and room.state.round_no == 1
 
 
-@__import__("pytest").mark.app_config({"KIOSK": True, "PIN": "1", "IDLE_CLOSE": 0.3})
+@__import__("pytest").mark.app_config(kiosk=True, pin="1", idle_close=0.3)
 def test_idle_kiosk_table_returns_to_welcome(live, client_factory):
     host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
     f = host.until(lambda f: f["type"] == "error")
@@ -305,6 +305,7 @@ def test_rooms_are_restored_from_the_store(live, client_factory, tmp_path):
     """A new app on the same data folder restores rooms, seats (by token) and the game; a new
     setup after a game is restored as a room without a game."""
     from tabletop.app import create_app
+    from tabletop.settings import Settings
 
     host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, PHONES2)
     p0, t0 = join(client_factory, room_id, 0)
@@ -319,7 +320,7 @@ def test_rooms_are_restored_from_the_store(live, client_factory, tmp_path):
         == "ok"
     )
     old = live.tables.rooms[room_id]
-    app = create_app({"DATA": str(tmp_path), "COMPUTER_DELAY": 0, "IDLE_CLOSE": 0})
+    app = create_app(Settings(data=str(tmp_path), computer_delay=0, idle_close=0))
     try:
         t = app.extensions["tabletop"]
         r = t.rooms[room_id]

@@ -19,7 +19,7 @@ from tabletop import config
 from tabletop.limits import Buckets
 
 PIN = "4321"
-KIOSK = {"KIOSK": True, "PIN": PIN}
+KIOSK = {"kiosk": True, "pin": PIN}
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def open_room(client: Client) -> dict:
 # -- the PIN -----------------------------------------------------------------------------------
 
 
-@pytest.mark.app_config(KIOSK)
+@pytest.mark.app_config(**KIOSK)
 def test_a_phone_may_not_try_the_pin(live, client_factory, phones):
     host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, [{"kind": "phone"}] * 2)
     guest = greeted(phones(), room=room_id)
@@ -70,7 +70,7 @@ def test_a_phone_may_not_try_the_pin(live, client_factory, phones):
     assert ask(greeted(phones()), {"type": "unlock", "pin": PIN})["type"] == "ok"
 
 
-@pytest.mark.app_config(KIOSK)
+@pytest.mark.app_config(**KIOSK)
 def test_new_addresses_bring_no_fresh_pin_tries(live, client_factory, phones):
     tries = 0
     for n in range(config.PIN_TRIES_ALL):  # a few wrong tries from each of many addresses
@@ -88,7 +88,7 @@ def test_new_addresses_bring_no_fresh_pin_tries(live, client_factory, phones):
 # -- who opens rooms ---------------------------------------------------------------------------
 
 
-@pytest.mark.app_config(KIOSK)
+@pytest.mark.app_config(**KIOSK)
 def test_in_kiosk_mode_only_the_own_screen_or_the_pin_opens_rooms(live, client_factory, phones):
     lobby = greeted(phones())
     assert open_room(lobby)["code"] == "pin_required"
@@ -99,7 +99,7 @@ def test_in_kiosk_mode_only_the_own_screen_or_the_pin_opens_rooms(live, client_f
     assert len(live.tables.rooms) == 2
 
 
-@pytest.mark.app_config({"KIOSK": True})
+@pytest.mark.app_config(kiosk=True)
 def test_a_kiosk_without_a_pin_opens_rooms_on_its_own_screen_only(live, client_factory, phones):
     lobby = greeted(phones())
     assert ask(lobby, {"type": "unlock", "pin": "1234"})["type"] == "ok"  # there is no PIN to give
@@ -132,7 +132,7 @@ def test_the_own_screen_opens_a_room_when_guests_filled_the_table(live, client_f
     assert room_id in live.tables.rooms
 
 
-@pytest.mark.app_config({"EMPTY_CLOSE": 0.4})
+@pytest.mark.app_config(empty_close=0.4)
 def test_rooms_no_table_shows_expire_even_with_idle_guests_in_them(live, client_factory, phones):
     squatter = greeted(phones())
     room_id = open_room(squatter)["room"]

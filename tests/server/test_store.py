@@ -11,11 +11,12 @@ import time
 import engine
 from tabletop.app import create_app
 from tabletop.seats import HOST
+from tabletop.settings import Settings
 from tabletop.store import Store
 
 
 def _app(path):
-    return create_app({"DATA": str(path), "COMPUTER_DELAY": 3600, "IDLE_CLOSE": 0})
+    return create_app(Settings(data=str(path), computer_delay=3600, idle_close=0))
 
 
 class FakeConn:
