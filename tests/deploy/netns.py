@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import shutil
 import subprocess
 import sys
 import threading
@@ -130,6 +131,13 @@ class Lab:
                 raise AssertionError(f"{dev} in {ns} did not come up in {timeout} s")
             time.sleep(0.05)
 
+    def etc(self, ns: str) -> Path:
+        """/etc/netns/<ns>: files there replace /etc's for `ip netns exec` (e.g. resolv.conf);
+        removed on close."""
+        path = Path("/etc/netns") / ns
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
     def argv(self, ns: str, *cmd: str) -> list[str]:
         return ["ip", "netns", "exec", ns, *cmd]
 
@@ -151,3 +159,4 @@ class Lab:
             p.stop()
         for name in self.namespaces:
             subprocess.run(["ip", "netns", "del", name], capture_output=True, timeout=20)
+            shutil.rmtree(Path("/etc/netns") / name, ignore_errors=True)
