@@ -1,47 +1,105 @@
-"""The command table of a room: for each command, who may send it and the phase it needs (steps 1
-and 2 of `Room.run`), whether it carries a version (step 3), and `Change`, what a command's own
-step (4) hands to the last steps (write, version + 1, frames out)."""
+"""How a command is declared, and the checks a declaration names.
+
+A command is declared once, on its handler (as Flask declares a route on its view):
+
+    @COMMANDS.declare("free_seat", {"seat": (SEAT, True)}, who=unlocked_host)
+    def _free_seat(self, conn, _seat, msg) -> Change: ...
+
+says its message's shape (checked by `messages.parse`), who may send it (step 1 of `Room.run`),
+the phase it needs (step 2), whether it carries the version its sender saw (step 3) and its
+handler (step 4), which returns a `Change` for the last steps (write, version + 1, frames out).
+A room's commands are declared in `rooms.py`, the socket's own (hello, create_room, unlock, lock,
+ping) in `socket_commands.py`; `protocol.COMMANDS` holds them all.
+
+The checks of steps 1 and 2 read `Facts`, plain values the room hands them, never the room.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any, TypeVar
+
+from engine import State
 
 from .errors import Refused
 from .seats import Member
 
-if TYPE_CHECKING:
-    from .rooms import Room
-
 COMPUTER = Member("computer")  # the sender of a computer seat's move (no connection)
+
+Fields = Mapping[str, tuple[Callable[[str, Any], Any], bool]]  # field -> (its check, required)
+Handler = TypeVar("Handler", bound=Callable[..., Any])
 
 
 @dataclass(frozen=True)
-class Rule:
-    """Steps 1 to 3 of a command: who may send it, the phase it needs, whether it is versioned."""
+class Facts:
+    """What steps 1 and 2 read of a room, as plain values."""
 
-    who: str  # a key of WHO
-    phase: str | None = None  # a key of PHASE
-    versioned: bool = False
+    seats: list[dict]  # the room's seats (its meta's)
+    held: Collection[int]  # the phone seats a token holds
+    computer_seat: int | None  # the seat a computer is due to play now, if any
+    profile: str | None  # None until the room is set up
+    state: State | None  # None until the first deal
+    unlocked: bool  # the sender may use the PIN-guarded host commands
 
 
-RULES = {
-    "join": Rule("guest"),
-    "leave": Rule("phone"),
-    "pause": Rule("member"),
-    "act": Rule("player", "started", versioned=True),
-    "undo": Rule("player", "started", versioned=True),
-    "redo": Rule("undoer", "started", versioned=True),
-    "hint": Rule("player", "started", versioned=True),
-    "setup": Rule("host, unlocked once started"),
-    "start_round": Rule("host", "dealable", versioned=True),
-    "restart": Rule("unlocked host", "started", versioned=True),
-    "new_game": Rule("unlocked host", "started", versioned=True),
-    "free_seat": Rule("unlocked host"),
-    "standin": Rule("unlocked host"),
-    "close_room": Rule("unlocked host"),
-}
+Who = Callable[[Member, dict, Facts], "int | None"]  # step 1: the seat it acts for, or Refused
+Phase = Callable[[Facts], None]  # step 2: Refused when the room is not in that phase
+
+
+@dataclass(frozen=True)
+class Command:
+    type: str
+    fields: Fields  # the message's shape
+    handler: Callable[..., Any]  # a room's: (room, conn, seat, msg) -> Change; a socket's: (conn, msg)
+    who: Who | None  # None: the socket answers it itself, outside any room
+    phase: Phase
+    versioned: bool  # a version sent with it must be the room's (`stale`)
+    before_hello: bool  # a socket may send it before its `hello` is answered
+
+
+class Commands(Mapping[str, Command]):
+    """A set of commands, each declared once with `declare` on its handler."""
+
+    def __init__(self) -> None:
+        self._by_type: dict[str, Command] = {}
+
+    def declare(
+        self,
+        type: str,
+        fields: Fields | None = None,
+        *,
+        who: Who | None = None,
+        phase: Phase | None = None,
+        versioned: bool = False,
+        before_hello: bool = False,
+    ) -> Callable[[Handler], Handler]:
+        def add(handler: Handler) -> Handler:
+            if type in self._by_type:
+                raise ValueError(f"the command {type!r} is declared twice")
+            self._by_type[type] = Command(
+                type, dict(fields or {}), handler, who, phase or anytime, versioned, before_hello
+            )
+            return handler
+
+        return add
+
+    def __or__(self, other: Commands) -> Commands:
+        both = Commands()
+        for command in [*self.values(), *other.values()]:
+            if command.type in both._by_type:
+                raise ValueError(f"the command {command.type!r} is declared twice")
+            both._by_type[command.type] = command
+        return both
+
+    def __getitem__(self, type: str) -> Command:
+        return self._by_type[type]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_type)
+
+    def __len__(self) -> int:
+        return len(self._by_type)
 
 
 @dataclass
@@ -63,99 +121,87 @@ class Change:
 # -- step 1: who sends it -------------------------------------------------------------------------------
 
 
-def _player(room: Room, member: Member, msg: dict, unlocked: bool) -> int:
+def player(member: Member, msg: dict, facts: Facts) -> int:
     """The seat a person (or the computer) acts for: a phone its own, the table a device seat."""
     claimed = msg["action"].get("seat") if "action" in msg else msg.get("seat")
     if member.role == "seat":
+        assert member.seat is not None
         if claimed is not None and claimed != member.seat:
             raise Refused("not_your_seat")
         return member.seat
     if member.role == "host":
-        if (
-            claimed is None
-            or claimed >= len(room.meta["seats"])
-            or room.meta["seats"][claimed]["kind"] != "device"
-        ):
+        if claimed is None or claimed >= len(facts.seats) or facts.seats[claimed]["kind"] != "device":
             raise Refused("not_your_seat", "the table acts only for seats played on this device")
         return claimed
-    if member is COMPUTER and claimed is not None and claimed == room.computer_to_act():
+    if member is COMPUTER and claimed is not None and claimed == facts.computer_seat:
         return claimed
     raise Refused("not_your_seat")
 
 
-def _undoer(room: Room, member: Member, msg: dict, unlocked: bool) -> int | None:
+def undoer(member: Member, msg: dict, facts: Facts) -> int | None:
+    """A phone (for its seat) or the table (for the device seats)."""
     if member.role not in ("seat", "host"):
         raise Refused("not_your_seat")
     return member.seat
 
 
-def _guest(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
+def guest(member: Member, msg: dict, facts: Facts) -> None:
     if member.role == "seat":
         raise Refused("already_seated", "leave your seat first")
     if member.role != "guest":
         raise Refused("not_your_seat", "the table screen does not take a phone seat")
 
 
-def _phone(room: Room, member: Member, msg: dict, unlocked: bool) -> int:
-    if member.role != "seat":
+def phone(member: Member, msg: dict, facts: Facts) -> int:
+    if member.role != "seat" or member.seat is None:
         raise Refused("not_your_seat")
     return member.seat
 
 
-def _member(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
+def seated(member: Member, msg: dict, facts: Facts) -> None:
+    """The table or a phone holding a seat."""
     if member.role not in ("host", "seat"):
         raise Refused("not_your_seat")
 
 
-def _host(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
+def host(member: Member, msg: dict, facts: Facts) -> None:
     if member.role != "host":
         raise Refused("not_host")
 
 
-def _unlocked_host(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
-    _host(room, member, msg, unlocked)
-    if not unlocked:
+def unlocked_host(member: Member, msg: dict, facts: Facts) -> None:
+    host(member, msg, facts)
+    if not facts.unlocked:
         raise Refused("pin_required")
 
 
-def _setup_host(room: Room, member: Member, msg: dict, unlocked: bool) -> None:
+def host_unlocked_once_started(member: Member, msg: dict, facts: Facts) -> None:
     """A new setup of a started room ends its game: then the PIN guards it too."""
-    _host(room, member, msg, unlocked)
-    if room.match is not None and not unlocked:
+    host(member, msg, facts)
+    if facts.state is not None and not facts.unlocked:
         raise Refused("pin_required")
-
-
-WHO = {
-    "player": _player,
-    "undoer": _undoer,
-    "guest": _guest,
-    "phone": _phone,
-    "member": _member,
-    "host": _host,
-    "unlocked host": _unlocked_host,
-    "host, unlocked once started": _setup_host,
-}
 
 
 # -- step 2: the phase ---------------------------------------------------------------------------
 
 
-def _started(room: Room) -> None:
-    if room.match is None:
+def anytime(facts: Facts) -> None:
+    return None
+
+
+def started(facts: Facts) -> None:
+    if facts.state is None:
         raise Refused("not_started")
 
 
-def _dealable(room: Room) -> None:
-    if not room.meta.get("profile"):
+def dealable(facts: Facts) -> None:
+    if not facts.profile:
         raise Refused("not_setup")
-    for i, s in enumerate(room.meta["seats"]):
-        if s["kind"] == "phone" and i not in room.tokens and not s.get("standin"):
+    for i, s in enumerate(facts.seats):
+        if s["kind"] == "phone" and i not in facts.held and not s.get("standin"):
             raise Refused("seats_open", f"seat {i + 1} has no player yet")
-    state = room.state
+    state = facts.state
     if state is not None and state.phase == "play":
         raise Refused("round_in_progress")
     if state is not None and state.phase == "game_over":
         raise Refused("game_over")
-
-
-PHASE = {None: lambda room: None, "started": _started, "dealable": _dealable}

@@ -18,10 +18,11 @@
   handshake): compressing every frame once per socket cost more CPU than building it, and a
   zlib stream of each direction per socket costs memory, for bytes a LAN does not miss.
 - The client waits for `welcome`; the full view follows it as the first `view` frame.
-- Every frame is validated by `messages.parse`; every refusal is an `error` frame with a stable
+- Every frame is validated by `protocol.parse`; every refusal is an `error` frame with a stable
   code and changes nothing; an unexpected exception is logged and answered with `internal`.
 - The hub parses, routes and sends: a room's commands go to `Room.run`, which checks who sends
-  them and keeps each connection's role; the hub keeps only which room a socket is in.
+  them and keeps each connection's role; the socket's own (`socket_commands.py`) are answered
+  here; the hub keeps only which room a socket is in.
 """
 
 from __future__ import annotations
@@ -40,13 +41,11 @@ import ifaddr
 from flask import Blueprint, current_app, jsonify, request
 from flask_sock import Sock
 
-from . import config, messages, wire, ws_reader
-from .commands import RULES
+from . import config, protocol, wire, ws_reader
 from .errors import Refused
 from .limits import Bucket
 from .messages import BadInput
-from .pin import pin_problem
-from .seats import HOST
+from .socket_commands import with_ref
 
 log = logging.getLogger("tabletop.hub")
 
@@ -303,11 +302,12 @@ class Connection:
             return
         ref = None
         try:
-            msg = messages.parse(raw)
+            msg = protocol.parse(raw)
             ref = msg.get("ref")
-            if not self.greeted and msg["type"] not in ("hello", "ping"):
+            command = protocol.COMMANDS[msg["type"]]
+            if not self.greeted and not command.before_hello:
                 raise Refused("hello_required", "send hello first")
-            answer = HANDLERS.get(msg["type"], h_room)(self, msg)
+            answer = command.handler(self, msg) if command.who is None else in_room(self, msg)
             if ref is not None and answer is not False:
                 frame = {"type": "ok", "ref": ref}
                 if self.room is not None:
@@ -337,130 +337,16 @@ def _type_of(raw) -> str:
         return "?"
 
 
-# -- message handlers: the hub's own (hello, create_room, unlock, lock, ping); the rest go to the room
-
-
-def _room(conn):
+def in_room(conn, msg):
+    """A room's command: the room runs it (`Room.run`); a frame it returns answers the ref."""
     room = conn.room
     if room is None:
         raise Refused("no_room")
-    return room
-
-
-def _with_ref(frame: dict, msg: dict) -> dict:
-    if "ref" in msg:
-        frame["ref"] = msg["ref"]
-    return frame
-
-
-def h_room(conn, msg):
-    """A room's command: the room runs it (`Room.run`); a frame it returns answers the ref."""
-    unlocked = conn.unlocked or not conn.tables.guarded
-    answer = _room(conn).run(msg, conn, unlocked)
+    answer = room.run(msg, conn, conn.unlocked or not conn.tables.guarded)
     if answer is None:
         return None
-    conn.send(_with_ref(answer, msg))
+    conn.send(with_ref(answer, msg))
     return False
-
-
-def _lobby(conn) -> None:
-    conn.greeted = True
-    conn.send(
-        {"type": "welcome", "role": "lobby", "room": None, "seat": None, "server": conn.tables.server_info()}
-    )
-
-
-def _enter(conn, room, **credentials) -> None:
-    conn.room = room
-    room.admit(conn, **credentials)
-    conn.greeted = True
-
-
-def h_hello(conn, msg):
-    if conn.greeted:
-        raise Refused("already_hello")
-    if "room" not in msg:
-        _lobby(conn)
-        return None
-    try:
-        room = conn.tables.get(msg["room"])
-    except Refused:
-        conn.send(_with_ref({"type": "error", "code": "no_room", "detail": "no such room"}, msg))
-        _lobby(conn)
-        return False
-    try:
-        _enter(conn, room, host_token=msg.get("host_token"), token=msg.get("token"))
-    except Refused as exc:
-        if exc.code != "bad_token":
-            raise
-        conn.send(_with_ref({"type": "error", "code": "bad_token", "detail": exc.detail}, msg))
-        _enter(conn, room)
-        return False
-    return None
-
-
-def h_create_room(conn, msg):
-    """One open room per socket: a socket that is the table of an open room is refused
-    (`room_open`) until that room is closed; a client address opens rooms at a limited rate."""
-    old = conn.room
-    if old is not None:
-        if old.role_of(conn) != "host":
-            raise Refused("not_host", "only a table screen creates rooms")
-        raise Refused("room_open", f"this socket is the table of room {old.id}; close it first")
-    conn.tables.may_open_room(conn)
-    room, host_token = conn.tables.create_room(msg.get("name"), conn)
-    conn.send({"type": "room_created", "room": room.id, "host_token": host_token})
-    conn.room = room
-    room.enter(conn, HOST)
-
-
-def _lock_changed(conn, msg):
-    """Answer `unlock`/`lock`: `ok` with `unlocked_for` (seconds), then the view that says it too."""
-    if "ref" in msg:
-        frame = {"type": "ok", "ref": msg["ref"], "unlocked_for": conn.unlock_left()}
-        if conn.room is not None:
-            frame["version"] = conn.room.version
-        conn.send(frame)
-    conn.push_view()  # a kiosk table's views carry `unlocked_for`, counting down
-    return False
-
-
-def _table_screen(conn) -> bool:
-    """A table page: the table's own screen, a page with no room yet, or a room's table. A
-    phone (a guest or a seat of a room) is not one."""
-    room = conn.room
-    return conn.own_screen or room is None or room.role_of(conn) == "host"
-
-
-def h_unlock(conn, msg):
-    if not _table_screen(conn):  # a phone learns nothing of the PIN, right or wrong
-        raise Refused("not_host", "only a table screen may give the PIN")
-    # a PIN outside the rule `tabletop serve --pin` enforces can never be the table's
-    if conn.tables.guarded and (pin_problem(msg["pin"]) or not conn.tables.check_pin(msg["pin"], conn)):
-        raise Refused("bad_pin")
-    conn.unlocked_until = time.monotonic() + config.UNLOCK_SECONDS
-    return _lock_changed(conn, msg)
-
-
-def h_lock(conn, msg):
-    """Locked again before the unlock runs out (the table's "Lock now")."""
-    conn.unlocked_until = 0.0
-    return _lock_changed(conn, msg)
-
-
-def h_ping(conn, msg):
-    conn.send({"type": "pong"})
-    return False
-
-
-HANDLERS = {
-    "hello": h_hello,
-    "create_room": h_create_room,
-    "unlock": h_unlock,
-    "lock": h_lock,
-    "ping": h_ping,
-}
-assert set(HANDLERS) | set(RULES) == set(messages.SPEC) and not set(HANDLERS) & set(RULES)
 
 
 # -- the websocket route -----------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Validation of client messages: JSON, shape, types, sizes. No game logic here.
 
-`parse(text)` returns a clean dict or raises `BadInput(code, detail)` with a stable code from
+`parse(text, commands)` returns a clean dict or raises `BadInput(code, detail)` with a stable code from
 docs/PROTOCOL.md. Whatever a client sends, nothing else in the server sees an unchecked value.
 """
 
@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 
+from .commands import Command, Fields
 from .computer import DEFAULT_LEVEL, LEVELS
 from .config import LEVEL_ALIASES, MAX_DEPTH, MAX_FRAME
 
@@ -174,39 +176,22 @@ def _level_or_null(name, v):
     return None if v is None else _level(name, v)
 
 
+# the field checks commands declare their messages' shapes with (`commands.Commands.declare`)
 VERSION = _int(0, 2**53)
 SEAT = _int(0, 15)
-
-# type -> {field: (validator, required)}
-SPEC = {
-    "hello": {
-        "room": (_str(ROOM_RE, 5, 5), False),
-        "token": (_str(TOKEN_RE, 16, 64), False),
-        "host_token": (_str(TOKEN_RE, 16, 64), False),
-    },
-    "join": {"seat": (SEAT, True), "name": (_name, True), "lang": (_str(LANG_RE, 2, 5), False)},
-    "leave": {},
-    "act": {"action": (_action, True), "version": (VERSION, True)},
-    "undo": {"seat": (SEAT, False), "version": (VERSION, False)},
-    "redo": {"version": (VERSION, False)},
-    "hint": {"seat": (SEAT, False), "version": (VERSION, False)},
-    "create_room": {"name": (_room_name, False)},
-    "setup": {
-        "profile": (_str(PROFILE_RE, 1, 24), True),
-        "options": (_object(), False),
-        "seats": (_seats, True),
-    },
-    "start_round": {"version": (VERSION, False)},
-    "restart": {"version": (VERSION, False)},
-    "new_game": {"version": (VERSION, False)},
-    "free_seat": {"seat": (SEAT, True)},
-    "standin": {"seat": (SEAT, True), "level": (_level_or_null, True)},
-    "pause": {"paused": (_bool, True), "reason": (_str(LEVEL_RE, 1, 16), False)},
-    "unlock": {"pin": (_str(re.compile(r"^[0-9A-Za-z]{1,16}$"), 1, 16), True)},
-    "lock": {},
-    "close_room": {},
-    "ping": {},
-}
+ROOM = _str(ROOM_RE, 5, 5)
+TOKEN = _str(TOKEN_RE, 16, 64)
+LANG = _str(LANG_RE, 2, 5)
+PROFILE = _str(PROFILE_RE, 1, 24)
+PIN = _str(re.compile(r"^[0-9A-Za-z]{1,16}$"), 1, 16)
+REASON = _str(LEVEL_RE, 1, 16)
+NAME = _name
+ROOM_NAME = _room_name
+BOOL = _bool
+OPTIONS = _object()
+ACTION = _action
+SEATS = _seats
+LEVEL_OR_NULL = _level_or_null
 
 
 def _no_constants(_name):
@@ -234,7 +219,7 @@ def _decode(raw) -> dict:
     return msg
 
 
-def _fields(msg: dict, spec: dict, out: dict) -> dict:
+def _fields(msg: dict, spec: Fields, out: dict) -> dict:
     """`out` with every field of `spec` that `msg` has, checked; no other field allowed."""
     for key in msg:
         if key not in spec and key not in ("type", "ref"):
@@ -259,8 +244,9 @@ def _encodable(raw: str, value) -> None:
         _bad("strings must be valid Unicode (no lone surrogates)")
 
 
-def parse(raw) -> dict:
-    """A raw websocket frame -> a validated message dict (with 'type', and 'ref' if given).
+def parse(raw, commands: Mapping[str, Command]) -> dict:
+    """A raw websocket frame -> a validated message dict (with 'type', and 'ref' if given), of
+    one of `commands` and in its shape (`protocol.parse`: every command the server takes).
     Once the frame's `ref` is known valid, every refusal of the message carries it."""
     msg = _decode(raw)
     out = {}
@@ -271,11 +257,11 @@ def parse(raw) -> dict:
         kind = msg.get("type")
         if not isinstance(kind, str):
             _bad("a message needs a string 'type'")
-        spec = SPEC.get(kind)
-        if spec is None:
+        command = commands.get(kind)
+        if command is None:
             _bad("unknown message type", "unknown_type")
         out["type"] = kind
-        return _fields(msg, spec, out)
+        return _fields(msg, command.fields, out)
     except BadInput as exc:
         exc.ref = out.get("ref")  # the error still answers the message's ref
         raise

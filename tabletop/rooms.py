@@ -12,9 +12,9 @@ master handles an action):
 6. a game change adds one to the version,
 7. frames out: role changes (`welcome`, `joined`), then a fresh view for every connection.
 
-`commands.RULES` says, per command, which check each of steps 1 to 3 makes; the method
-`_<command>` is step 4 and returns a `commands.Change` for steps 5 to 7. A refusal at any step
-changes nothing.
+Each command is declared once, on its method here (`@COMMANDS.declare`): its message's shape,
+which check each of steps 1 to 3 makes, and the method itself, step 4, which returns a
+`commands.Change` for steps 5 to 7. A refusal at any step changes nothing.
 
 The room keeps which connection holds which role (`members`); the hub only routes messages.
 Frames are built per connection by `frame_for`, the only place a view leaves the room:
@@ -35,12 +35,30 @@ from collections.abc import Callable
 import engine
 
 from . import computer, config, seats, wire
-from .commands import COMPUTER, PHASE, RULES, WHO, Change
+from .commands import (
+    COMPUTER,
+    Change,
+    Commands,
+    Facts,
+    dealable,
+    guest,
+    host,
+    host_unlocked_once_started,
+    phone,
+    player,
+    seated,
+    started,
+    undoer,
+    unlocked_host,
+)
 from .errors import Refused
 from .hands_seen import HandsSeen
+from .messages import ACTION, BOOL, LANG, LEVEL_OR_NULL, NAME, OPTIONS, PROFILE, REASON, SEAT, SEATS, VERSION
 from .seats import GUEST, HOST, Member
 
 log = logging.getLogger("tabletop.rooms")
+
+COMMANDS = Commands()  # a room's commands, each declared on its method below
 
 
 def commitment(seed: int) -> str:
@@ -336,18 +354,27 @@ class Room:
         """Take one command (a validated message) from `conn` (None: this room's computer).
         `unlocked`: the sender may use the PIN-guarded host commands. Returns the frame that
         answers it, or None (the hub then says `ok`)."""
-        rule = RULES[msg["type"]]
+        command = COMMANDS[msg["type"]]
+        assert command.who is not None
         with self.lock:
             if self.closed:
                 raise Refused("no_room")
             member = COMPUTER if conn is None else self.members.get(conn)
             if member is None:
                 raise Refused("no_room")
-            seat = WHO[rule.who](self, member, msg, unlocked)  # 1
-            PHASE[rule.phase](self)  # 2
-            if rule.versioned and msg.get("version") not in (None, self.version):  # 3
+            facts = Facts(
+                self.meta["seats"],
+                self.tokens,
+                self.computer_to_act(),
+                self.meta.get("profile"),
+                self.state,
+                unlocked,
+            )
+            seat = command.who(member, msg, facts)  # 1
+            command.phase(facts)  # 2
+            if command.versioned and msg.get("version") not in (None, self.version):  # 3
                 raise Refused("stale", f"the table is at version {self.version}")
-            change = getattr(self, "_" + msg["type"])(conn, seat, msg)  # 4
+            change = command.handler(self, conn, seat, msg)  # 4
             self._commit(change)  # 5, 6, 7
         return change.later() if change.later else change.reply
 
@@ -399,6 +426,7 @@ class Room:
 
     # step 4, one method per command -----------------------------------------------------------
 
+    @COMMANDS.declare("join", {"seat": (SEAT, True), "name": (NAME, True), "lang": (LANG, False)}, who=guest)
     def _join(self, conn, _seat, msg) -> Change:
         seat = msg["seat"]
         if not seats.is_phone(self.meta["seats"], seat):
@@ -427,9 +455,11 @@ class Room:
             frames=[(conn, {"type": "joined", "room": self.id, "seat": seat, "token": token})],
         )
 
+    @COMMANDS.declare("leave", who=phone)
     def _leave(self, conn, seat, msg) -> Change:
         return self._free(seat)
 
+    @COMMANDS.declare("free_seat", {"seat": (SEAT, True)}, who=unlocked_host)
     def _free_seat(self, conn, _seat, msg) -> Change:
         if not seats.is_phone(self.meta["seats"], msg["seat"]):
             raise Refused("bad_seat")
@@ -459,6 +489,7 @@ class Room:
 
         return {"after": after, "frames": [(c, self._welcome(GUEST)) for c in moved]}
 
+    @COMMANDS.declare("standin", {"seat": (SEAT, True), "level": (LEVEL_OR_NULL, True)}, who=unlocked_host)
     def _standin(self, conn, _seat, msg) -> Change:
         seat = msg["seat"]
         if not seats.is_phone(self.meta["seats"], seat):
@@ -472,6 +503,7 @@ class Room:
             wake=True,
         )
 
+    @COMMANDS.declare("pause", {"paused": (BOOL, True), "reason": (REASON, False)}, who=seated)
     def _pause(self, conn, _seat, msg) -> Change:
         was = self.paused
         if msg["paused"]:
@@ -481,15 +513,30 @@ class Room:
         changed = was != self.paused
         return Change(notify=changed, wake=changed and not self.paused)
 
+    @COMMANDS.declare("close_room", who=unlocked_host)
     def _close_room(self, conn, _seat, msg) -> Change:
         self.tables.close_room(self)
         return Change(notify=False)
 
+    @COMMANDS.declare(
+        "act",
+        {"action": (ACTION, True), "version": (VERSION, True)},
+        who=player,
+        phase=started,
+        versioned=True,
+    )
     def _act(self, conn, seat, msg) -> Change:
         action = dict(msg["action"], seat=seat)
         self._engine(lambda m: m.act(action))
         return Change(write=self._append_last_action, game=True, seats=False)
 
+    @COMMANDS.declare(
+        "undo",
+        {"seat": (SEAT, False), "version": (VERSION, False)},
+        who=player,
+        phase=started,
+        versioned=True,
+    )
     def _undo(self, conn, seat, msg) -> Change:
         humans = self.humans()
         if not self.can_undo(seat):
@@ -501,6 +548,7 @@ class Room:
             write=self._checkpoint(), game=True, after=lambda: setattr(self, "last_undo_seat", seat)
         )
 
+    @COMMANDS.declare("redo", {"version": (VERSION, False)}, who=undoer, phase=started, versioned=True)
     def _redo(self, conn, seat, msg) -> Change:
         if seat is not None and self.last_undo_seat != seat:
             raise Refused("cannot_redo", "only the player who undid can redo")
@@ -509,6 +557,13 @@ class Room:
         self._engine(lambda m: _must(m.redo(), "cannot_redo"))
         return Change(write=self._checkpoint(), game=True)
 
+    @COMMANDS.declare(
+        "hint",
+        {"seat": (SEAT, False), "version": (VERSION, False)},
+        who=player,
+        phase=started,
+        versioned=True,
+    )
     def _hint(self, conn, seat, msg) -> Change:
         """The hard computer's suggestion for a person's own decision, from that seat's view
         only, computed outside the room lock and remembered for this version."""
@@ -534,6 +589,11 @@ class Room:
 
         return Change(notify=False, later=answer)
 
+    @COMMANDS.declare(
+        "setup",
+        {"profile": (PROFILE, True), "options": (OPTIONS, False), "seats": (SEATS, True)},
+        who=host_unlocked_once_started,
+    )
     def _setup(self, conn, _seat, msg) -> Change:
         profile = msg["profile"]
         if profile not in engine.PROFILES:
@@ -562,6 +622,7 @@ class Room:
             **self._demote(lambda m: m.role == "seat" and m.seat in revoked),
         )
 
+    @COMMANDS.declare("start_round", {"version": (VERSION, False)}, who=host, phase=dealable, versioned=True)
     def _start_round(self, conn, _seat, msg) -> Change:
         state = self.state
         seed = secrets.randbits(64)
@@ -580,12 +641,18 @@ class Room:
         deal = {"round": round_no, "commitment": commitment(seed), "seed": seed}
         return self._deal([*self.meta.get("deals", []), deal], new_game)
 
+    @COMMANDS.declare(
+        "restart", {"version": (VERSION, False)}, who=unlocked_host, phase=started, versioned=True
+    )
     def _restart(self, conn, _seat, msg) -> Change:
         if not self.can_restart():
             raise Refused("cannot_restart", "restarting now would replay tiles someone has seen")
         self._engine(lambda m: m.restart())
         return Change(write=self._checkpoint(), game=True)
 
+    @COMMANDS.declare(
+        "new_game", {"version": (VERSION, False)}, who=unlocked_host, phase=started, versioned=True
+    )
     def _new_game(self, conn, _seat, msg) -> Change:
         seed = secrets.randbits(64)
         self._engine(lambda m: m.new_game(seed=seed))

@@ -13,7 +13,7 @@ from conftest import ask, create_room, join
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop import messages
+from tabletop import messages, protocol
 
 PHONES2 = [{"kind": "phone"}, {"kind": "phone"}]
 
@@ -28,7 +28,7 @@ json_values = st.recursive(
     ),
     max_leaves=20,
 )
-TYPES = sorted(messages.SPEC) + ["", "nope", "HELLO"]
+TYPES = sorted(protocol.COMMANDS) + ["", "nope", "HELLO"]
 FIELDS = [
     "room",
     "token",
@@ -164,20 +164,20 @@ def test_specific_bad_frames_get_stable_codes(live, client_factory):
 
 def test_message_parser_edge_cases():
     with pytest.raises(messages.BadInput) as e:
-        messages.parse('{"type": "join", "seat": true, "name": "a"}')
+        protocol.parse('{"type": "join", "seat": true, "name": "a"}')
     assert e.value.code == "bad_message"
     with pytest.raises(messages.BadInput) as e:
-        messages.parse("[" * 5000 + "]" * 5000)
+        protocol.parse("[" * 5000 + "]" * 5000)
     assert e.value.code == "too_large"
     with pytest.raises(messages.BadInput) as e:
-        messages.parse(
+        protocol.parse(
             '{"type": "setup", "profile": "draw", "options": {"a": '
             + "[" * 50
             + "]" * 50
             + '}, "seats": [{"kind": "phone"}]}'
         )
     assert e.value.code == "bad_message"
-    assert messages.parse('{"type": "join", "seat": 1, "name": "  Ana \\n Maria ", "ref": 3}') == {
+    assert protocol.parse('{"type": "join", "seat": 1, "name": "  Ana \\n Maria ", "ref": 3}') == {
         "type": "join",
         "seat": 1,
         "name": "Ana Maria",
