@@ -29,3 +29,39 @@ def test_default_room_name_and_train_names_in_the_readers_words(live_server, pho
     assert words["ana"] == "Train d’Ana"
     assert words["bo"] == "Train de Bo"
     assert words["score"] == "Points\u00a0: 5"
+
+
+MOVES_IN_WORDS = """async (mine) => {
+  const i18n = await import('/static/js/i18n.js');
+  const w = await import('/static/js/base/words.js');
+  const room = {seats: [{kind: 'phone', name: 'Ana'}, {kind: 'phone', name: 'Bo'}]};
+  const out = {};
+  for (const lang of ['fr', 'en', 'nb']) {
+    await i18n.setLanguage(lang, {persist: false});
+    out[lang] = {
+      played: w.describeMove({seat: mine, play: '6-6', end: 'left'}, room, mine),
+      drew: w.describeMove({seat: mine, draw: true}, room, mine),
+      other: w.describeMove({seat: 1 - mine, play: '6-4', end: 'right'}, room, mine),
+      spoken: w.describeMoves([{seat: mine, pass: true}, {seat: 1 - mine, draw: true}], room, mine),
+    };
+  }
+  return out;
+}"""
+
+
+def test_a_phone_says_its_own_moves_in_the_you_form(live_server, phone):
+    """On a phone, its own seat's moves have sentences of their own ("Vous avez posé", never
+    "Vous a posé"), a tile name that says "double" is not prefixed again, and the catalogue
+    closes each sentence of an announcement."""
+    page = phone(lang="fr")
+    page.goto(live_server.url + "/join")
+    page.wait_for_load_state("networkidle")
+    said = page.evaluate(MOVES_IN_WORDS, 0)
+    assert said["fr"]["played"] == "Vous avez posé double six au bout gauche"
+    assert said["fr"]["drew"] == "Vous avez pioché"
+    assert said["fr"]["other"] == "Bo a posé six-quatre au bout droit"
+    assert said["fr"]["spoken"] == "Vous avez passé. Bo a pioché."
+    assert said["en"]["played"] == "You played double six on the left end"
+    assert said["nb"]["played"] == "Du la dobbelt seks i venstre ende"
+    for lang in said.values():
+        assert "Vous a " not in lang["played"] and "double double" not in lang["played"]

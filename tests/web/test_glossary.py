@@ -165,3 +165,14 @@ def test_undo_and_cancel_are_not_the_same_word(catalogues, lang):
 def test_the_lobby_names_the_start_button_as_it_reads(catalogues, lang):
     data = catalogues[lang]
     assert data["lobby.start"] in data["lobby.all_seated"], f"{lang}: lobby.all_seated names another button"
+
+
+def test_no_punctuation_glued_in_code():
+    """The client adds no ": " or ". " around a translated string."""
+    glued = re.compile(r"\$\{t\([^`]*\)\}[:.;!?]|[\"'`][:.;!?] [\"'`]\s*\+|\.join\(\"[.:;!?] \"\)")
+    found = []
+    for path in (ROOT / "web" / "js").rglob("*.js"):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if glued.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert not found, "punctuation added in code:\n" + "\n".join(found)

@@ -35,24 +35,32 @@ export function roomName(room) {
   return m ? t("app.table_n", { n: Number(m[1]) }) : (room && room.name) || "";
 }
 
-/** A sentence for one history entry ("Ana played six-four on the left end"). */
+/**
+ * A sentence for one history entry ("Ana played six-four on the left end"). A move of this
+ * device's own seat has sentences of its own ("You played six-four"): filling the name slot with
+ * "you" breaks the verb's agreement in French ("Vous a posé").
+ */
 export function describeMove(entry, room, mySeat) {
-  const name = mySeat === entry.seat ? t("app.you") : seatName(room, entry.seat);
+  const mine = mySeat !== null && mySeat !== undefined && mySeat === entry.seat;
+  const say = (what, params) => t(mine ? `aria.you_${what}` : `aria.${what}`, mine ? params : { name: seatName(room, entry.seat), ...params });
   if (entry.play) {
     const tile = tileName(entry.play);
-    if (entry.train !== undefined && entry.train !== null) {
-      return t("aria.played_train", { name, tile, train: trainName(entry.train, room, mySeat) });
-    }
-    if (entry.end === "left") return t("aria.played_left", { name, tile });
-    if (entry.end === "right") return t("aria.played_right", { name, tile });
-    return t("aria.played", { name, tile });
+    if (entry.train !== undefined && entry.train !== null) return say("played_train", { tile, train: trainName(entry.train, room, mySeat) });
+    if (entry.end === "left") return say("played_left", { tile });
+    if (entry.end === "right") return say("played_right", { tile });
+    return say("played", { tile });
   }
-  if (entry.draw) return t("aria.drew", { name });
-  if (entry.pass) return t("aria.passed", { name });
-  if ("discard" in entry) return t("aria.discarded", { name });
-  if (entry.done) return t("aria.done", { name });
+  if (entry.draw) return say("drew");
+  if (entry.pass) return say("passed");
+  if ("discard" in entry) return say("discarded");
+  if (entry.done) return say("done");
   if ("opener" in entry) return t("table.leads", { name: seatName(room, entry.opener) });
   return "";
+}
+
+/** Several move sentences read out as one announcement, each closed by the catalogue's stop. */
+export function describeMoves(entries, room, mySeat) {
+  return entries.map((h) => t("aria.sentence", { text: describeMove(h, room, mySeat) })).join(" ");
 }
 
 export function profileName(profile) {

@@ -427,7 +427,7 @@ class HostPage extends Page {
     for (const s of this.frame.room.seats) {
       if (s.kind !== "phone") continue;
       const name = s.name || t("app.seat", { n: s.seat + 1 });
-      const row = el("div.seg.menu-seat", el("span.menu-seat-name", `${t("lobby.seat", { n: s.seat + 1 })}: ${s.taken ? name : t("table.open_seat")}`));
+      const row = el("div.seg.menu-seat", el("span.menu-seat-name", t("app.label_value", { label: t("lobby.seat", { n: s.seat + 1 }), value: s.taken ? name : t("table.open_seat") })));
       if (s.taken) row.append(button(t("lobby.free_seat"), "free_seat", { seat: s.seat }));
       if (s.standin) row.append(button(t("lobby.standin_end", { name }), "standin", { seat: s.seat, level: null }));
       else row.append(button(t("lobby.standin", { name }), "standin", { seat: s.seat, level }));

@@ -5,7 +5,7 @@ import { tileSVGString } from "../tiles.js";
 import { Page } from "../base/page.js";
 import { el, clear, toast, announce, icon } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
-import { errorText, seatName, describeMove, profileName, scoreLine, roomName } from "../base/words.js";
+import { errorText, seatName, describeMoves, profileName, scoreLine, roomName } from "../base/words.js";
 import { store, text } from "../base/storage.js";
 import { playModeFor, setPlayMode, vibrateOn, setVibrate, handOrder, setHandOrder, rememberSeatRoom, soundOn, setSound } from "../base/prefs.js";
 import { WakeLock } from "../base/wakelock.js";
@@ -329,7 +329,7 @@ class PhonePage extends Page {
     const key = `${v.round}`;
     if (this.lastHistory && this.lastHistory.key === key && hist.length > this.lastHistory.n) {
       const fresh = hist.slice(this.lastHistory.n);
-      announce(fresh.map((h) => describeMove(h, this.room, this.seat)).join(". "));
+      announce(describeMoves(fresh, this.room, this.seat));
     }
     this.lastHistory = { key, n: hist.length };
   }

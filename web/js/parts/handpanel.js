@@ -356,7 +356,7 @@ export class HandPanel {
       let label;
       let data;
       if (a.end) {
-        label = el("span", el("b.choice-num", String(v.ends[a.end])), " ", t(`hand.end_${a.end}`, { n: v.ends[a.end] }));
+        label = el("span", el("b.choice-num", String(v.ends[a.end])), " ", t(`hand.end_${a.end}`));
         data = { end: a.end };
       } else {
         const end = a.train === "mexican" ? v.trains.mexican.end : v.trains.personal[a.train].end;

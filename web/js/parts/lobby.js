@@ -244,7 +244,7 @@ export class Lobby {
 
   /** Who plays a seat: a phone, someone at this device, or a computer of some level. */
   kindField(seat, i) {
-    const kind = el(`select#seat-kind-${i}.seat-kind`, { "aria-label": `${t("lobby.seat", { n: i + 1 })}: ${t("lobby.seat_kind")}` });
+    const kind = el(`select#seat-kind-${i}.seat-kind`, { "aria-label": t("app.label_value", { label: t("lobby.seat", { n: i + 1 }), value: t("lobby.seat_kind") }) });
     const choices = [];
     if (this.kinds.includes("phone")) choices.push(["phone", t("lobby.seat_kind.phone")]);
     if (this.kinds.includes("device")) choices.push(["device", t("lobby.seat_kind.device")]);
@@ -264,7 +264,7 @@ export class Lobby {
   }
 
   nameField(seat, i) {
-    const name = el(`input#seat-name-${i}.seat-name`, { type: "text", maxlength: "24", placeholder: t("app.player_default", { n: i + 1 }), value: seat.name || "", "aria-label": `${t("lobby.seat", { n: i + 1 })}: ${t("lobby.name")}` });
+    const name = el(`input#seat-name-${i}.seat-name`, { type: "text", maxlength: "24", placeholder: t("app.player_default", { n: i + 1 }), value: seat.name || "", "aria-label": t("app.label_value", { label: t("lobby.seat", { n: i + 1 }), value: t("lobby.name") }) });
     // typing never redraws the form (the next field keeps its focus and its text)
     name.addEventListener("input", () => {
       seat.name = name.value;

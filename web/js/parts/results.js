@@ -180,8 +180,8 @@ function resultRow(view, room, s, { mySeat, tileSize }) {
   if (disc.length) box.append(el("span.results-discards", el("span.sep", t("results.discards")), tilesRow(disc, tileSize, ".results-tiles--down")));
   const team = teamOf(view, s);
   const isWinner = result && (result.winner === s || (given(result.team) && team === result.team));
-  const name = el("th.results-name", { style: `--seat-colour: ${seatColour(s)}` }, el("span.results-mark", { "aria-hidden": "true" }, seatMark(s)), " ", seatName(room, s));
-  if (s === mySeat) name.append(` (${t("app.you")})`);
+  const who = s === mySeat ? t("app.name_you", { name: seatName(room, s) }) : seatName(room, s);
+  const name = el("th.results-name", { style: `--seat-colour: ${seatColour(s)}` }, el("span.results-mark", { "aria-hidden": "true" }, seatMark(s)), " ", who);
   if (team !== null) name.append(" ", el("span.seat-team", { title: t("results.team") }, teamLetter(team)));
   return el(
     `tr${isWinner ? ".results-row--winner" : ""}`,

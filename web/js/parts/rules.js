@@ -6,7 +6,7 @@
 // from the locales. The example tiles illustrate; no rule is decided here.
 
 import { tileSVGString } from "../tiles.js";
-import { t, tParagraphs } from "../i18n.js";
+import { t, tParagraphs, getLanguage } from "../i18n.js";
 import { el, icon } from "../base/dom.js";
 import { profileName } from "../base/words.js";
 import { seatColour, seatMark } from "./seatlook.js";
@@ -103,7 +103,9 @@ function openingPic(facts) {
   const ix = 10 + hands[0].indexOf(lead) * (S + 8) + S / 2;
   items.push({ hub: true, x: 400, y: 150, r: 78 }, { tile: lead, x: 380, y: 110, v: true, hl: "last" }, { arrow: [ix + 28, 90, 360, 140] });
   let caption = t(`rules.pic.opening.${facts.name}`, { tile: lead });
-  if (facts.lot) caption += " " + t("rules.pic.opening_lot", { deals: facts.lot.values.map((v) => v.replace("x", " × ")).join(" / ") });
+  // "4 × 6 or 5 × 5" in the reader's words (Intl.ListFormat knows each language's "or")
+  const deals = facts.lot && new Intl.ListFormat(getLanguage(), { type: "disjunction" }).format(facts.lot.values.map((v) => v.replace("x", " × ")));
+  if (facts.lot) caption += " " + t("rules.pic.opening_lot", { deals });
   return picture("opening", items, 500, 300, caption);
 }
 

@@ -4,7 +4,7 @@
 import { tileSVGString } from "../tiles.js";
 import { t } from "../i18n.js";
 import { el, clear, announce, icon } from "../base/dom.js";
-import { seatName, describeMove } from "../base/words.js";
+import { seatName, describeMove, describeMoves } from "../base/words.js";
 import { playModeFor } from "../base/prefs.js";
 import { Board } from "./board.js";
 import { HandPanel, installSelector } from "./handpanel.js";
@@ -94,14 +94,14 @@ export class TableScreen {
     // last move caption and the live region
     const hist = v.history || [];
     const last = hist[hist.length - 1];
-    const said = last ? `${t("table.last_move")}: ${describeMove(last, room, null)}` : v.phase === "play" && v.turn !== null ? t("table.turn", { name: seatName(room, v.turn) }) : "";
+    const said = last ? t("table.last_move", { move: describeMove(last, room, null) }) : v.phase === "play" && v.turn !== null ? t("table.turn", { name: seatName(room, v.turn) }) : "";
     if (this.tv) {
       clear(this.caption);
       this.caption.append(this.legend(v), el("span.table-said", said));
     } else this.caption.textContent = said;
     const key = `${v.round}`;
     if (this.lastHist && this.lastHist.key === key && hist.length > this.lastHist.n) {
-      announce(hist.slice(this.lastHist.n).map((h) => describeMove(h, room, null)).join(". "));
+      announce(describeMoves(hist.slice(this.lastHist.n), room, null));
     }
     this.lastHist = { key, n: hist.length };
   }
