@@ -19,12 +19,20 @@ export function seatName(room, seat) {
   return t("app.player_default", { n: seat + 1 });
 }
 
-export function trainName(train, room, mySeat) {
+/** Whose a train is, as its row's label says it: the Mexican Train, "Your train" (mySeat's; null
+ * on a screen that is nobody's), or the seat's name. */
+export function trainOwner(train, room, mySeat) {
   if (train === "mexican") return t("table.mexican_train");
   if (mySeat !== null && mySeat !== undefined && train === mySeat) return t("hand.train_own");
-  const name = seatName(room, train);
+  return seatName(room, train);
+}
+
+/** A train in a sentence: the Mexican Train, "Your train", or "Ana's train". */
+export function trainName(train, room, mySeat) {
+  const owner = trainOwner(train, room, mySeat);
+  if (train === "mexican" || train === mySeat) return owner;
   // a catalogue may word it differently before a vowel (French: "Train d'Ana", "Train de Bo")
-  return t(STARTS_WITH_VOWEL.test(name) ? "table.train_of_vowel" : "table.train_of", { name });
+  return t(STARTS_WITH_VOWEL.test(owner) ? "table.train_of_vowel" : "table.train_of", { name: owner });
 }
 
 const STARTS_WITH_VOWEL = /^[aeiouyhàâäéèêëîïôöùûüœæ]/i;

@@ -14,7 +14,7 @@ import { WakeLock } from "../base/wakelock.js";
 import { Lobby, fetchProfiles } from "../parts/lobby.js";
 import { KioskLock } from "../parts/pinpad.js";
 import { attachRemote } from "../parts/remote.js";
-import { seatColour, seatMark } from "../parts/seatlook.js";
+import { JoinCards } from "../parts/joinpanel.js";
 import { TableSound } from "../parts/sound.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock } from "../parts/results.js";
@@ -32,8 +32,9 @@ class HostPage extends Page {
     this.lastKey = mode === "solo" ? "domino.solo.room" : "domino.host.last";
     this.wideDialogs = mode === "table";
     this.wake = new WakeLock();
-    this.greeted = new Set(); // phone seats whose player has had their arrival animation
     this.sound = mode === "table" ? new TableSound() : null;
+    // the lobby's QR codes and the players who took them (greeted with a sound once)
+    this.joinCards = new JoinCards({ onFree: (seat) => this.command("free_seat", { seat }), onArrive: () => this.sound && this.sound.play("draw") });
     if (mode === "table") attachRemote({ onBack: () => this.back() });
     this.lock = new KioskLock({ request: (type, payload) => this.net.request(type, payload), showDialog: (kind, options) => this.showDialog(kind, options) });
   }
@@ -152,7 +153,7 @@ class HostPage extends Page {
         },
         onStart: (setup) => this.startGame(setup),
         extraSeat: (i, seat) => this.joinCard(i, seat),
-        aside: this.mode === "table" ? () => this.joinPanel() : null,
+        aside: this.mode === "table" ? () => this.joinCards.panel(this.frame.room) : null,
       });
       if (room.profile && !this.forceLobby) this.lobby.adopt(room);
       this.lobby.fixSeats();
@@ -177,56 +178,7 @@ class HostPage extends Page {
   /** In the table's lobby: the QR code of an open phone seat, or who took it. */
   joinCard(i, seat) {
     if (this.mode !== "table" || seat.kind !== "phone" || !this.frame) return null;
-    const room = this.frame.room;
-    const rs = room.seats[i];
-    if (!room.profile || !rs || rs.kind !== "phone") return el("span.join-card.join-card--pending");
-    if (rs.taken) {
-      const key = `${i}:${rs.name}`;
-      const fresh = !this.greeted.has(key);
-      this.greeted.add(key);
-      if (fresh && this.sound) this.sound.play("draw");
-      return el(
-        `span.join-card.join-card--taken${fresh ? ".join-card--new" : ""}`,
-        { style: `--seat-colour: ${seatColour(i)}` },
-        el("strong.join-chip", el("span.join-chip-mark", { "aria-hidden": "true" }, seatMark(i)), el("span.join-chip-name", rs.name || "")),
-        rs.connected ? null : el("span.badge.badge--off", t("app.offline")),
-        el("button.btn.btn--link", { type: "button", onclick: () => this.command("free_seat", { seat: i }) }, t("lobby.free_seat")),
-      );
-    }
-    const url = `${room.join_url}?seat=${i}`;
-    return el(
-      "figure.join-card",
-      { dataset: { joinUrl: url } },
-      el("img.join-qr", { src: `/api/rooms/${room.id}/join.svg?seat=${i}`, alt: t("aria.qr_join", { n: i + 1 }), width: "150", height: "150" }),
-      el("figcaption", el("strong", t("table.scan_to_join", { n: i + 1 }))),
-    );
-  }
-
-  /** The table's join panel: the room code, a short address to type, one code for any seat. */
-  joinPanel() {
-    const room = this.frame.room;
-    const open = room.seats.filter((s) => s.kind === "phone" && !s.taken && !s.standin).length;
-    const address = room.join_url.replace(/^https?:\/\//, "");
-    const panel = el(
-      "div.join-panel",
-      el("p.join-code-label", t("lobby.code_label")),
-      el("p.join-code", { "aria-label": t("lobby.room_code", { code: room.id }) }, room.id),
-      el("p.join-address-label", t("lobby.type_address")),
-      el("p.join-address", address),
-    );
-    if (open) {
-      panel.append(
-        el(
-          "figure.join-any",
-          { dataset: { joinUrl: room.join_url } },
-          el("img.join-any-qr", { src: `/api/rooms/${room.id}/join.svg`, alt: t("lobby.scan_any"), width: "400", height: "400" }),
-          el("figcaption", t("lobby.scan_any"), el("small", t("lobby.open_seats", { count: open }))),
-        ),
-      );
-    } else {
-      panel.append(el("p.join-ready", t("lobby.all_seated")));
-    }
-    return panel;
+    return this.joinCards.card(this.frame.room, i);
   }
 
   async startGame(setup, retried = false) {
@@ -271,10 +223,7 @@ class HostPage extends Page {
 
   /** At the table mid-game: the QR code of a phone seat nobody holds. */
   seatQr(i, room) {
-    const rs = room.seats[i];
-    if (this.mode !== "table" || !rs || rs.kind !== "phone" || rs.taken || rs.standin) return null;
-    const url = `${room.join_url}?seat=${i}`;
-    return el("figure.seat-qr", { dataset: { joinUrl: url } }, el("img", { src: `/api/rooms/${room.id}/join.svg?seat=${i}`, alt: t("aria.qr_join", { n: i + 1 }), width: "96", height: "96" }), el("figcaption", t("table.open_seat")));
+    return this.mode === "table" ? this.joinCards.seatQr(room, i) : null;
   }
 
   renderHeader() {

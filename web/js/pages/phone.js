@@ -1,7 +1,6 @@
 // The phone page (/join/<room>?seat=N): take a seat, see only your own hand, play it.
 
 import { getLanguage, t } from "../i18n.js";
-import { tileSVGString } from "../tiles.js";
 import { Page } from "../base/page.js";
 import { el, clear, toast, announce, icon } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
@@ -12,6 +11,8 @@ import { WakeLock } from "../base/wakelock.js";
 import { Chime } from "../base/chime.js";
 import { PhoneBoard } from "../parts/phoneboard.js";
 import { HandPanel, installSelector } from "../parts/handpanel.js";
+import { JoinForm, joinLogo } from "../parts/joinform.js";
+import { renderSeatStrip } from "../parts/seatstrip.js";
 import { resultsBody, historyBlock } from "../parts/results.js";
 import { trackerBody } from "../parts/tracker.js";
 
@@ -106,73 +107,32 @@ class PhonePage extends Page {
     const key = JSON.stringify(open.map((s) => s.seat)) + getLanguage();
     if (this.screen === "join" && this.els.joinKey === key) return;
     // another phone sat down while this one was typing: keep the text and the choice
-    const typed = this.screen === "join" ? document.getElementById("join-name")?.value : null;
-    const before = this.screen === "join" ? this.els.chosen : undefined;
+    const before = this.screen === "join" ? this.els.join : null;
     this.screen = "join";
-    this.els = { joinKey: key };
     let chosen = open.some((s) => s.seat === this.seatHint) ? this.seatHint : open.length ? open[0].seat : null;
-    if (before !== undefined && open.some((s) => s.seat === before)) chosen = before;
-    this.els.chosen = chosen;
-    const name = el("input#join-name", { type: "text", maxlength: "24", autocomplete: "nickname", placeholder: t("lobby.name_placeholder"), value: typed ?? (store.get("domino.name", "") || "") });
+    if (before && open.some((s) => s.seat === before.chosen)) chosen = before.chosen;
+    const form = new JoinForm({
+      subtitle: this.room.profile ? t("hand.room_and_game", { room: roomName(this.room), game: profileName(this.room.profile) }) : roomName(this.room),
+      open,
+      chosen,
+      name: before ? before.nameValue() : store.get("domino.name", "") || "",
+      languageSelect: this.languageSelect(),
+      onJoin: (seat, name) => this.join(seat, name),
+    });
+    this.els = { joinKey: key, join: form };
     clear(this.app);
-    this.app.append(
-      el(
-        "section.join",
-        el("div.join-logo", { html: tileSVGString(6, 6, { orientation: "vertical", size: 34, label: null }) + tileSVGString(6, 4, { orientation: "vertical", size: 34, label: null }) }),
-        el("h1", t("hand.join_title")),
-        el("p.join-room", this.room.profile ? t("hand.room_and_game", { room: roomName(this.room), game: profileName(this.room.profile) }) : roomName(this.room)),
-        this.joinForm(name, open),
-      ),
-    );
-    if (!name.value) name.focus();
+    this.app.append(form.node);
+    form.focus();
   }
 
-  /** The seat buttons: one pressed, a tap presses another. */
-  seatButtons(open) {
-    const box = el("div.seg.join-seats", { role: "group", "aria-label": t("hand.choose_seat") });
-    const paint = () => {
-      for (const b of box.children) b.setAttribute("aria-pressed", String(Number(b.dataset.seat) === this.els.chosen));
-    };
-    for (const s of open) {
-      const pick = () => {
-        this.els.chosen = s.seat;
-        paint();
-      };
-      box.append(el("button.btn.join-seat", { type: "button", dataset: { seat: String(s.seat) }, onclick: pick }, t("hand.join_seat", { n: s.seat + 1 })));
+  async join(seat, name) {
+    this.pendingName = name;
+    store.set("domino.name", name);
+    try {
+      await this.net.request("join", { seat, name, lang: getLanguage() });
+    } catch (err) {
+      toast(errorText(err.code), "error");
     }
-    paint();
-    return box;
-  }
-
-  joinForm(name, open) {
-    const go = el("button.btn.btn--primary.btn--big.join-go", { type: "submit" }, t("hand.join_button"));
-    const submit = async (ev) => {
-      ev.preventDefault();
-      const n = name.value.trim();
-      if (!n) {
-        name.focus();
-        return;
-      }
-      if (this.els.chosen === null) return;
-      this.pendingName = n;
-      store.set("domino.name", n);
-      go.disabled = true;
-      try {
-        await this.net.request("join", { seat: this.els.chosen, name: n, lang: getLanguage() });
-      } catch (err) {
-        toast(errorText(err.code), "error");
-      } finally {
-        go.disabled = false;
-      }
-    };
-    return el(
-      "form.join-form",
-      { onsubmit: submit },
-      el("label.field", t("lobby.name"), name),
-      el("label.field", t("app.language"), this.languageSelect()),
-      open.length ? el("div.field", el("span", t("hand.choose_seat")), this.seatButtons(open)) : el("p", t("error.seat_taken")),
-      go,
-    );
   }
 
   // -- waiting -----------------------------------------------------------------------------------
@@ -186,7 +146,7 @@ class PhonePage extends Page {
       el(
         "section.join.waiting",
         this.topbar(),
-        el("div.join-logo", { html: tileSVGString(5, 5, { orientation: "vertical", size: 34, label: null }) }),
+        joinLogo([[5, 5]]),
         el("h1", seatName(this.room, this.seat)),
         el("p.waiting-text", t("hand.waiting_start")),
         el("p", this.room.profile ? profileName(this.room.profile) : ""),
@@ -262,52 +222,8 @@ class PhonePage extends Page {
     this.board.render(this.view, { room: this.room, mySeat: this.seat, ...this.hand.boardOpts() });
   }
 
-  /** Every seat on one strip: whose turn it is, each hand's size, one's partner; the boneyard.
-   * When the chips would take more than two rows (Mexican Train with many seats), they shrink to
-   * cells of equal width: a computer shows as its icon and seat number, a name as far as it fits. */
   renderSeats() {
-    const box = this.els.seats;
-    this.fillSeats(false);
-    const first = box.firstElementChild;
-    if (first && box.scrollHeight > 2 * first.offsetHeight + 12) this.fillSeats(true);
-  }
-
-  fillSeats(crowded) {
-    const v = this.view;
-    const box = this.els.seats;
-    clear(box);
-    box.classList.toggle("hand-seats--crowded", crowded);
-    const team = (v.teams || []).find((seats) => seats.includes(this.seat));
-    for (let i = 0; i < v.players; i++) {
-      const s = v.seats[i];
-      const turn = v.turn === i && v.phase === "play";
-      const partner = !!team && i !== this.seat && team.includes(i);
-      const cls = `div.seat-chip${turn ? ".seat-chip--turn" : ""}${i === this.seat ? ".seat-chip--me" : ""}${partner ? ".seat-chip--partner" : ""}`;
-      const name = seatName(this.room, i);
-      const seat = this.room.seats[i];
-      const computer = crowded && seat && seat.kind === "computer" && name === t("app.computer_n", { n: i + 1 });
-      const shown = i === this.seat ? t("app.you") : computer ? [icon("computer"), String(i + 1)] : name;
-      box.append(
-        el(
-          cls,
-          { dataset: { seat: String(i) }, "aria-current": turn ? "true" : undefined, title: crowded ? name : undefined },
-          el("span.seat-chip-name", shown),
-          el(
-            "span.seat-chip-facts",
-            partner ? el("span.badge.seat-chip-mark", t("hand.partner")) : null,
-            el("span.seat-chip-count", { "aria-label": t("aria.hand_count", { name, count: s.count }) }, `▮${s.count}`),
-            s.discards ? el("span.seat-chip-disc", t("table.discards", { count: s.discards })) : null,
-            s.passed ? el("span.badge", t("table.passed")) : null,
-          ),
-        ),
-      );
-    }
-    if (v.boneyard) {
-      // a face-down tile and the number: short enough to share a row with the seats
-      const back = tileSVGString(0, 0, { faceDown: true, orientation: "vertical", size: 9, label: null });
-      const words = t("table.boneyard_count", { count: v.boneyard });
-      box.append(el("div.seat-chip.seat-chip--bone", { title: words, "aria-label": words }, el("span.seat-chip-back", { html: back }), el("span.seat-chip-count", String(v.boneyard))));
-    }
+    renderSeatStrip(this.els.seats, this.view, this.room, this.seat);
   }
 
   showGame() {

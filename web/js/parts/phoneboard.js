@@ -10,6 +10,7 @@ import { tileSVGString } from "../tiles.js";
 import { t, tileName } from "../i18n.js";
 import { el, clear } from "../base/dom.js";
 import { Board } from "./board.js";
+import { LastPlaySeen } from "./lastplay.js";
 
 // the short side of a tile (px): a line is folded to its ends when, whole, its tiles would be
 // smaller than READABLE, or when it snakes over three rows or more (its ends are hard to find
@@ -22,15 +23,6 @@ const BAND = 40;
 const END_W = 1.3; // the open end's number (or slot), in tile units
 const GAP = 3; // px between tiles in a row
 const PAD = 8; // px round the rows
-
-function lastPlay(history) {
-  for (let i = (history || []).length - 1; i >= 0; i--) {
-    const h = history[i];
-    if (h.play) return h.play;
-    if (h.draw || h.pass || "discard" in h) return null;
-  }
-  return null;
-}
 
 /** Width and height of a tile of the line laid in a row, in tile units (a double lies across). */
 const wide = (e) => (e.double ? 1 : 2);
@@ -67,7 +59,7 @@ export class PhoneBoard {
     this.frame = 0;
     this.whole = false; // the person asked for the whole line (this round)
     this.roundKey = null;
-    this.animated = null;
+    this.lastPlays = new LastPlaySeen(); // the last play drawn at the ends: only a new one drops in
     // the whole line is the shared Board's, on the same element; the folded line lies over it
     this.board = new Board(root, { compact: true, maxTile, minTile, onEnd, onTrain });
     root.classList.add("phoneboard");
@@ -182,12 +174,9 @@ export class PhoneBoard {
     }
     const s = Math.floor(fit.s);
     const hidden = line.length - 2 * fit.k;
-    const last = lastPlay(view.history);
-    const lastKey = last ? `${view.round}:${line.length}:${last}` : null;
-    const animate = lastKey && lastKey !== this.animated;
-    this.animated = lastKey;
+    const { last, fresh: animate } = this.lastPlays.follow(view);
     const tile = (e, ghost = false) => {
-      const isLast = !ghost && e.tile === last;
+      const isLast = !ghost && !!last && e.tile === last.play;
       const svg = tileSVGString(e.left, e.right, { orientation: e.double ? "vertical" : "horizontal", size: s, highlight: ghost ? "selected" : isLast ? "last" : false, label: tileName(e.tile) });
       const cls = `board-tile${ghost ? " board-tile--ghost" : ""}${isLast ? " board-tile--last" : ""}${isLast && animate ? " board-tile--enter" : ""}`;
       return el("div", { class: cls, html: svg, dataset: ghost ? { tile: e.tile, ghost: "true" } : { tile: e.tile } });

@@ -1,18 +1,27 @@
-// Mexican Train on the big screen: the hub with the round's engine double large, the boneyard
-// and the round beside it, and every train as a row (one or two columns) that fills the board.
-// Each row shows its owner (colour and mark), its marker, its last tiles (a long train collapses
-// its first ones into "+7"), its open number as a big badge, and, during a turn, whether the seat
-// on turn may lay on it: `view.trains.playable`, from the server (no rules here).
+// Mexican Train's hub and trains, drawn into a Board (board.js hands every drawing of
+// `view.trains` to drawTrains). Two looks, one row builder:
+// - the list (phone, single-device page): the hub, then a row per train with a narrow name
+//   column, the tiles and the open number; long trains wrap onto two or three lines;
+// - the yard (the big screen): the hub with the round's engine double large, the boneyard and
+//   the round beside it, and every train as a row (one or two columns) that fills the board. Each
+//   row shows its owner (colour and mark), its marker, its last tiles (a long train collapses its
+//   first ones into "+7"), its open number as a big badge, and, during a turn, whether the seat on
+//   turn may lay on it: `view.trains.playable`, from the server (no rules here).
 //
-//   drawYard(board, view, opts, w, h)   called by Board when it draws trains on the TV
+//   drawTrains(board, view, opts, w, h)   into board.layer (emptied and sized by the Board)
+//   fitYard(...), visibleTiles(...)       the yard's sizes (exported for their arithmetic)
 
 import { tileSVGString } from "../tiles.js";
 import { t, tileName } from "../i18n.js";
-import { el, clear, icon } from "../base/dom.js";
-import { seatName } from "../base/words.js";
+import { el, icon } from "../base/dom.js";
+import { seatName, trainName, trainOwner } from "../base/words.js";
 import { seatColour, seatMark } from "./seatlook.js";
 
-// A row in tile units (s = a tile's short side): tiles are 2 high, plus a little room; rows
+// The list, in tile units: the hub's width and a row's height.
+const HUB_W = 1.8;
+const TRAIN_ROW_H = 2.25;
+
+// A yard row in tile units (s = a tile's short side): tiles are 2 high, plus a little room; rows
 // may close up to TIGHT before the trains go into two columns.
 const ROW_UNITS = 2.2;
 const TIGHT = 2.06;
@@ -20,6 +29,183 @@ const TIGHT = 2.06;
 const MAX_LONG = 100 / 1080;
 // a row keeps room for at least this many tiles (in tile units) beside its "+n" chip
 const MIN_TRAIN_UNITS = 4 * 2.02 + 2;
+
+/** Every train as a row: the seats' own trains in seat order, then the Mexican Train. */
+function trainRows(tr) {
+  const rows = tr.personal.map((p, i) => ({ train: i, tiles: p.tiles, end: p.end, marker: p.marker }));
+  rows.push({ train: "mexican", tiles: tr.mexican.tiles, end: tr.mexican.end, marker: false });
+  return rows;
+}
+
+export function drawTrains(board, view, opts, w, h) {
+  const { last, fresh } = board.lastPlays.follow(view);
+  const ctx = { view, opts, last, animate: fresh, onTrain: board.onTrain };
+  if (board.minLong && !board.compact) {
+    board.root.classList.add("board--yard");
+    drawYard(board, ctx, w, h);
+  } else {
+    drawList(board, ctx, w, h);
+  }
+}
+
+// -- the pieces of a row --------------------------------------------------------------------------
+
+/** A tile of a train: the last play marked (and dropped in when new), the double to cover lit. */
+function trainTile(x, row, s, { last, animate }, uncoveredTile) {
+  const isLast = last && last.play === x.tile && String(last.train) === String(row.train);
+  const uncovered = x.double && uncoveredTile === x.tile;
+  const svg = tileSVGString(x.from, x.to, {
+    orientation: x.double ? "vertical" : "horizontal",
+    size: s * 0.96,
+    highlight: uncovered ? "fit" : isLast ? "last" : false,
+    label: tileName(x.tile),
+  });
+  const cls = `board-tile train-tile${isLast ? " board-tile--last" : ""}${isLast && animate ? " board-tile--enter" : ""}${uncovered ? " train-tile--uncovered" : ""}`;
+  return el("div", { class: cls, html: svg, dataset: { tile: x.tile } });
+}
+
+/** The end of a train: the preview ghost, a tappable slot, or the open number. */
+function trainEnd(row, { opts, onTrain }, s, isTarget, big) {
+  const place = opts.preview && opts.preview.place;
+  if (place && place.at === "train" && place.train === row.train) {
+    const { tile, from, to, double } = place.entry;
+    const svg = tileSVGString(from, to, { orientation: double ? "vertical" : "horizontal", size: s * 0.96, highlight: "selected", label: tileName(tile) });
+    return el("div.board-tile.board-tile--ghost", { html: svg, dataset: { tile, ghost: "true" } });
+  }
+  if (!isTarget) return el(`span.train-end${big ? ".train-end--big" : ""}`, { "aria-hidden": "true" }, String(row.end));
+  return el(
+    "button.board-slot.train-slot",
+    {
+      type: "button",
+      style: `width:${(2 * s).toFixed(0)}px;height:${s.toFixed(0)}px`,
+      dataset: { train: String(row.train) },
+      "aria-label": `${trainName(row.train, opts.room, opts.mySeat)}, ${row.end}`,
+      onclick: () => onTrain(row.train),
+    },
+    el("span.board-slot-n", String(row.end)),
+  );
+}
+
+/** The engine double on the hub, `size` px across. */
+function engineTile(tr, size) {
+  const [e] = tr.engine.split("-").map(Number);
+  return tileSVGString(e, e, { orientation: "vertical", size, label: t("table.engine", { tile: tileName(tr.engine) }) });
+}
+
+/**
+ * One train's row. In the list its owner's name sits in a column of `labelW` px beside the tiles
+ * and the open end; in the yard the row wears its owner's colour and mark, says whether the seat
+ * on turn may lay on it (▶), and its tiles are filled in once the row is measured (fillTiles).
+ * Returns {node, tiles, row, uncoveredTile}.
+ */
+function trainRow(row, ctx, look) {
+  const { view, opts } = ctx;
+  const { yard } = look;
+  const tr = view.trains;
+  const isTarget = (opts.targets || []).some((x) => x === row.train);
+  const isUncovered = !!tr.uncovered && tr.uncovered.train === row.train;
+  const onTurn = view.phase === "play" && view.turn !== null && view.turn !== undefined;
+  const canPlay = yard && onTurn && ctx.playable.has(String(row.train));
+  const cls = ["train-row"];
+  if (yard) cls.push("yard-row");
+  if (canPlay) cls.push("yard-row--playable");
+  if (isTarget) cls.push("train-row--target");
+  if (isUncovered) cls.push("train-row--uncovered");
+  if (row.train === view.turn && (onTurn || !yard)) cls.push("train-row--turn");
+  if (!yard && row.train === opts.mySeat) cls.push("train-row--own");
+  const parts = {
+    row,
+    cls: cls.join(" "),
+    canPlay,
+    uncoveredTile: isUncovered && tr.uncovered.tile,
+    // the big screen has nobody's own train: a device seat's is named like any other there
+    owner: trainOwner(row.train, opts.room, yard ? null : opts.mySeat),
+    marker: row.marker ? el(`span.${yard ? "yard-marker" : "train-marker"}`, { title: t("table.marker") }, icon("train", t("table.marker"))) : null,
+    end: trainEnd(row, ctx, look.s, isTarget, yard),
+  };
+  return yard ? yardRow(parts, ctx, look) : listRow(parts, ctx, look);
+}
+
+function listRow({ row, cls, uncoveredTile, owner, marker, end }, ctx, { s, lines, tilesW, labelW }) {
+  const tiles = el("div.train-tiles", { style: `min-height:${(2 * s).toFixed(0)}px;max-width:${tilesW.toFixed(0)}px${lines > 1 ? ";flex-wrap:wrap;row-gap:" + (0.1 * s).toFixed(0) + "px" : ""}` });
+  tiles.append(...row.tiles.map((x) => trainTile(x, row, s, ctx, uncoveredTile)), end);
+  const node = el(
+    "div",
+    { class: cls, style: `min-height:${(TRAIN_ROW_H * s).toFixed(0)}px`, dataset: { train: String(row.train) } },
+    el("div.train-labelbox", { style: `width:${labelW.toFixed(0)}px` }, el("div.train-label", el("span.train-name", owner), marker)),
+    tiles,
+  );
+  return { node, tiles, row, uncoveredTile };
+}
+
+function yardRow({ row, cls, canPlay, uncoveredTile, owner, marker, end }, { view, opts }, { labelW, rowH }) {
+  const mark = row.train === "mexican" ? el("span.yard-mark", icon("train")) : el("span.yard-mark", { "aria-hidden": "true" }, seatMark(row.train));
+  const label = el("div.yard-label", { style: labelW ? `width:${labelW.toFixed(0)}px` : null }, mark, el("span.yard-name", owner, marker));
+  const tiles = el("div.train-tiles.yard-tiles");
+  end.classList.add("yard-badge");
+  // the train's open side: playable now (▶) and the number it needs
+  const side = el("div.yard-end", el("span.yard-play", { "aria-hidden": "true" }, canPlay ? "▶" : ""), end);
+  const say = [owner, t("table.open_end", { n: row.end })];
+  if (row.marker) say.push(t("table.marker"));
+  if (canPlay) say.push(t("table.can_play", { name: seatName(opts.room, view.turn) }));
+  const colour = row.train === "mexican" ? "#ffffff" : seatColour(row.train);
+  const node = el(
+    "div",
+    {
+      class: cls,
+      style: `--owner-colour:${colour};height:${rowH.toFixed(0)}px`,
+      dataset: { train: String(row.train), playable: canPlay ? "true" : "false" },
+      "aria-label": say.join(", "),
+    },
+    label,
+    tiles,
+    side,
+  );
+  return { node, tiles, row, uncoveredTile };
+}
+
+// -- the list (phone, single device) ---------------------------------------------------------------
+
+/** Tile size and number of lines per train: long trains wrap onto 2 or 3 lines when that
+ * gives bigger tiles. */
+function fitList(rows, w, h, labelW, maxTile) {
+  const units = (row) => row.tiles.reduce((s, x) => s + (x.double ? 1 : 2), 0);
+  const maxUnits = Math.max(4, ...rows.map(units)) + 2.4;
+  let s = 0;
+  let lines = 1;
+  for (let L = 1; L <= 3; L++) {
+    const byH = (h - 8) / (rows.length * (TRAIN_ROW_H + 2.1 * (L - 1)));
+    const byW = (w - labelW - 24) / (Math.max(maxUnits / L + 1.2, 6.4) + HUB_W);
+    const sL = Math.min(maxTile * 0.8, byH, byW);
+    if (sL > s * 1.08) {
+      s = sL;
+      lines = L;
+    }
+  }
+  return { s: Math.max(8, s), lines };
+}
+
+function drawList(board, ctx, w, h) {
+  const tr = ctx.view.trains;
+  const rows = trainRows(tr);
+  // compact (phone): a list, one line a train: a narrow name column, the tiles, the open number
+  const labelW = board.compact ? Math.min(120, Math.max(72, w * 0.28)) : Math.min(260, Math.max(150, w * 0.14));
+  const { s, lines } = fitList(rows, w, h, labelW, board.maxTileSize());
+  const tilesW = w - HUB_W * s - 16 - labelW - 24;
+  // the hub with the engine double
+  const hubTile = s * 1.2;
+  const hub = el("div.train-hub", { style: `width:${Math.max(HUB_W * s, hubTile + 8).toFixed(0)}px` });
+  if (tr.engine) {
+    hub.innerHTML = engineTile(tr, hubTile);
+    hub.dataset.tile = tr.engine;
+  }
+  const list = el("div.train-rows");
+  for (const row of rows) list.append(trainRow(row, ctx, { yard: false, s, lines, tilesW, labelW }).node);
+  board.layer.append(el("div.trains", hub, list));
+  board.tileSize = s;
+}
+
+// -- the yard (the big screen) ---------------------------------------------------------------------
 
 /** Tile size and columns: the biggest tiles that fit, never shorter than minLong; two columns
  * only when the rows do not fit one above the other. In two columns a row is stacked (its owner
@@ -35,17 +221,10 @@ export function fitYard(nRows, h, minLong, maxLong, lineH, tilesW) {
   return { s: Math.max(s, sMin), cols, perCol };
 }
 
-function owner(train, room) {
-  if (train === "mexican") return { name: t("table.mexican_train"), colour: "#ffffff", mark: null };
-  return { name: seatName(room, train), colour: seatColour(train), mark: seatMark(train) };
-}
-
-export function drawYard(board, view, opts, w, h) {
+function drawYard(board, ctx, w, h) {
+  const { view } = ctx;
   const tr = view.trains;
-  const { room } = opts;
-  const last = board._lastPlay(view);
-  const rows = tr.personal.map((p, i) => ({ train: i, tiles: p.tiles, end: p.end, marker: p.marker }));
-  rows.push({ train: "mexican", tiles: tr.mexican.tiles, end: tr.mexican.end, marker: false });
+  const rows = trainRows(tr);
   const fs = parseFloat(getComputedStyle(board.root).fontSize) || 16;
   const minLong = board.minLong();
   const hubW = 4.8 * fs;
@@ -58,9 +237,9 @@ export function drawYard(board, view, opts, w, h) {
   const { s, cols, perCol } = fitYard(rows.length, h - pad, minLong, window.innerHeight * MAX_LONG, lineH, tilesFor);
   const tilesW = tilesFor(cols);
   const rowH = cols > 1 ? (h - pad) / perCol : Math.min((h - pad) / perCol, 3.1 * s);
-  const playable = new Set((tr.playable || []).map(String));
   const onTurn = view.phase === "play" && view.turn !== null && view.turn !== undefined;
-  const ctx = { s, labelW: cols > 1 ? 0 : labelW, tilesW, rowH, last, playable, onTurn, room, opts, view };
+  const yardCtx = { ...ctx, playable: new Set((tr.playable || []).map(String)) };
+  const look = { yard: true, s, labelW: cols > 1 ? 0 : labelW, tilesW, rowH };
 
   const yard = el(`div.yard${cols > 1 ? ".yard--stacked" : ""}`, {
     style: `--yard-cols:${cols};--yard-rows:${perCol};--turn-colour:${onTurn ? seatColour(view.turn) : "#fff"}`,
@@ -68,16 +247,13 @@ export function drawYard(board, view, opts, w, h) {
   });
   yard.append(hub(tr, view, s, hubW, fs));
   const list = el("div.yard-rows");
-  const made = rows.map((row) => trainRow(board, row, ctx));
+  const made = rows.map((row) => trainRow(row, yardCtx, look));
   list.append(...made.map((m) => m.node));
   yard.append(list);
-  clear(board.layer);
-  board.layer.style.width = `${w}px`;
-  board.layer.style.height = `${h}px`;
   board.layer.append(yard);
   // every row's tile box is equally wide (fixed label and end): measure one, then fill them all
   const space = made.length ? made[0].tiles.clientWidth : tilesW;
-  for (const m of made) fillTiles(board, m.tiles, m.row, s, space, last, m.uncovered);
+  for (const m of made) fillTiles(m, s, space, ctx);
   board.tileSize = s;
 }
 
@@ -88,8 +264,7 @@ function hub(tr, view, s, hubW, fs) {
   const short = Math.min(hubW * 0.56, 1.6 * s, 3.4 * fs); // the round's engine, large
   const engine = el("div.train-hub.yard-engine");
   if (tr.engine) {
-    const [e] = tr.engine.split("-").map(Number);
-    engine.innerHTML = tileSVGString(e, e, { orientation: "vertical", size: short, label: t("table.engine", { tile: tileName(tr.engine) }) });
+    engine.innerHTML = engineTile(tr, short);
     engine.dataset.tile = tr.engine;
   } else {
     engine.append(el("span.yard-engine-empty", { style: `width:${short.toFixed(0)}px;height:${(2 * short).toFixed(0)}px` }));
@@ -110,69 +285,13 @@ function hub(tr, view, s, hubW, fs) {
   return box;
 }
 
-function trainRow(board, row, { s, labelW, rowH, playable, onTurn, room, opts, view }) {
-  const tr = view.trains;
-  const who = owner(row.train, room);
-  const isTarget = (opts.targets || []).some((x) => x === row.train);
-  const canPlay = onTurn && playable.has(String(row.train));
-  const isUncovered = tr.uncovered && tr.uncovered.train === row.train;
-  const mine = onTurn && row.train === view.turn;
-  const label = el(
-    "div.yard-label",
-    { style: labelW ? `width:${labelW.toFixed(0)}px` : null },
-    who.mark ? el("span.yard-mark", { "aria-hidden": "true" }, who.mark) : el("span.yard-mark", icon("train")),
-    el("span.yard-name", who.name, row.marker ? el("span.yard-marker", { title: t("table.marker") }, icon("train", t("table.marker"))) : null),
-  );
-  const tiles = el("div.train-tiles.yard-tiles");
-  const badge = board._trainEnd(row, opts, s, isTarget, true);
-  badge.classList.add("yard-badge");
-  // the train's open side: playable now (▶) and the number it needs
-  const end = el(
-    "div.yard-end",
-    el("span.yard-play", { "aria-hidden": "true" }, canPlay ? "▶" : ""),
-    badge,
-  );
-  const cls = ["train-row", "yard-row"];
-  if (canPlay) cls.push("yard-row--playable");
-  if (isUncovered) cls.push("train-row--uncovered");
-  if (mine) cls.push("train-row--turn");
-  if (isTarget) cls.push("train-row--target");
-  const say = [who.name, t("table.open_end", { n: row.end })];
-  if (row.marker) say.push(t("table.marker"));
-  if (canPlay) say.push(t("table.can_play", { name: seatName(room, view.turn) }));
-  const node = el(
-    "div",
-    {
-      class: cls.join(" "),
-      style: `--owner-colour:${who.colour};height:${rowH.toFixed(0)}px`,
-      dataset: { train: String(row.train), playable: canPlay ? "true" : "false" },
-      "aria-label": say.join(", "),
-    },
-    label,
-    tiles,
-    end,
-  );
-  return { node, tiles, row, uncovered: isUncovered && tr.uncovered.tile };
-}
-
 /** A train's last tiles that fit its row (room px), "+n" in front for the ones left out. */
-function fillTiles(board, tiles, row, s, room, last, uncoveredTile) {
+function fillTiles({ tiles, row, uncoveredTile }, s, room, ctx) {
   const fs = parseFloat(getComputedStyle(tiles).fontSize) || 16;
   const { shown, hidden } = visibleTiles(row.tiles, s, room - 2, 2.8 * fs);
   tiles.classList.toggle("yard-tiles--collapsed", hidden > 0);
   if (hidden) tiles.append(el("span.train-more", { title: t("table.tiles", { count: hidden }) }, `+${hidden}`));
-  for (const x of shown) {
-    const isLast = last && last.play === x.tile && String(last.train) === String(row.train);
-    const uncovered = x.double && uncoveredTile === x.tile;
-    const svg = tileSVGString(x.from, x.to, {
-      orientation: x.double ? "vertical" : "horizontal",
-      size: s * 0.96,
-      highlight: uncovered ? "fit" : isLast ? "last" : false,
-      label: tileName(x.tile),
-    });
-    const cls = `board-tile train-tile${isLast ? " board-tile--last" : ""}${isLast && board.animate ? " board-tile--enter" : ""}${uncovered ? " train-tile--uncovered" : ""}`;
-    tiles.append(el("div", { class: cls, html: svg, dataset: { tile: x.tile } }));
-  }
+  tiles.append(...shown.map((x) => trainTile(x, row, s, ctx, uncoveredTile)));
 }
 
 /** The last tiles of a train that fit `room` px: all of them, or as many as fit beside the

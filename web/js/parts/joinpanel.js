@@ -1,0 +1,78 @@
+// How phones reach the big screen's seats: the lobby's card per phone seat (its QR code, or who
+// took it, greeted once), the join panel beside the seats (the room code, a short address to
+// type, one code for any open seat), and mid-game the QR code of a phone seat nobody holds.
+//
+//   const join = new JoinCards({ onFree(seat), onArrive() })
+//   join.card(room, i)     join.panel(room)     join.seatQr(room, i)
+
+import { t } from "../i18n.js";
+import { el } from "../base/dom.js";
+import { seatColour, seatMark } from "./seatlook.js";
+
+export class JoinCards {
+  constructor({ onFree, onArrive }) {
+    this.onFree = onFree;
+    this.onArrive = onArrive || (() => {});
+    this.greeted = new Set(); // phone seats whose player has had their arrival animation
+  }
+
+  /** In the lobby: the QR code of an open phone seat, or who took it. */
+  card(room, i) {
+    const rs = room.seats[i];
+    if (!room.profile || !rs || rs.kind !== "phone") return el("span.join-card.join-card--pending");
+    if (rs.taken) {
+      const key = `${i}:${rs.name}`;
+      const fresh = !this.greeted.has(key);
+      this.greeted.add(key);
+      if (fresh) this.onArrive();
+      return el(
+        `span.join-card.join-card--taken${fresh ? ".join-card--new" : ""}`,
+        { style: `--seat-colour: ${seatColour(i)}` },
+        el("strong.join-chip", el("span.join-chip-mark", { "aria-hidden": "true" }, seatMark(i)), el("span.join-chip-name", rs.name || "")),
+        rs.connected ? null : el("span.badge.badge--off", t("app.offline")),
+        el("button.btn.btn--link", { type: "button", onclick: () => this.onFree(i) }, t("lobby.free_seat")),
+      );
+    }
+    const url = `${room.join_url}?seat=${i}`;
+    return el(
+      "figure.join-card",
+      { dataset: { joinUrl: url } },
+      el("img.join-qr", { src: `/api/rooms/${room.id}/join.svg?seat=${i}`, alt: t("aria.qr_join", { n: i + 1 }), width: "150", height: "150" }),
+      el("figcaption", el("strong", t("table.scan_to_join", { n: i + 1 }))),
+    );
+  }
+
+  /** The join panel: the room code, a short address to type, one code for any seat. */
+  panel(room) {
+    const open = room.seats.filter((s) => s.kind === "phone" && !s.taken && !s.standin).length;
+    const address = room.join_url.replace(/^https?:\/\//, "");
+    const panel = el(
+      "div.join-panel",
+      el("p.join-code-label", t("lobby.code_label")),
+      el("p.join-code", { "aria-label": t("lobby.room_code", { code: room.id }) }, room.id),
+      el("p.join-address-label", t("lobby.type_address")),
+      el("p.join-address", address),
+    );
+    if (open) {
+      panel.append(
+        el(
+          "figure.join-any",
+          { dataset: { joinUrl: room.join_url } },
+          el("img.join-any-qr", { src: `/api/rooms/${room.id}/join.svg`, alt: t("lobby.scan_any"), width: "400", height: "400" }),
+          el("figcaption", t("lobby.scan_any"), el("small", t("lobby.open_seats", { count: open }))),
+        ),
+      );
+    } else {
+      panel.append(el("p.join-ready", t("lobby.all_seated")));
+    }
+    return panel;
+  }
+
+  /** Mid-game, on the seat's panel: the QR code of a phone seat nobody holds (null otherwise). */
+  seatQr(room, i) {
+    const rs = room.seats[i];
+    if (!rs || rs.kind !== "phone" || rs.taken || rs.standin) return null;
+    const url = `${room.join_url}?seat=${i}`;
+    return el("figure.seat-qr", { dataset: { joinUrl: url } }, el("img", { src: `/api/rooms/${room.id}/join.svg?seat=${i}`, alt: t("aria.qr_join", { n: i + 1 }), width: "96", height: "96" }), el("figcaption", t("table.open_seat")));
+  }
+}
