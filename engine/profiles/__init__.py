@@ -61,6 +61,9 @@ class Profile:
     # ("preview"); players may switch
     play_default: str = "tap"
     move_record: bool = False  # the results show the round's moves in order (six-love)
+    # The Rules panel's pictures of what only this profile has, beyond those every profile of its
+    # family gets (the opening, a match, the stuck move, the scoring): six-love's "hard-ends"
+    pictures: tuple = ()
 
     def option(self, name):
         return next(o for o in self.options if o.name == name)
@@ -136,6 +139,7 @@ PROFILES: dict[str, Profile] = {
         opening_double=6,
         play_default="preview",
         move_record=True,
+        pictures=("hard-ends",),
     ),
     "mexican-train": Profile(
         "mexican-train",
@@ -241,6 +245,7 @@ def _entry(profile: Profile) -> dict:
         "forbidden": [{"options": dict(rule.options), "reason": rule.reason} for rule in profile.forbidden],
         "play_default": profile.play_default,
         "move_record": profile.move_record,
+        "pictures": list(profile.pictures),
     }
 
 

@@ -16,6 +16,7 @@ KEYS = {
     "name",
     "play_default",
     "move_record",
+    "pictures",
     "family",
     "max_pip",
     "options",
@@ -116,6 +117,8 @@ def test_screen_facts_come_from_the_profile_rows():
     table = engine.catalogue()
     assert {n for n, e in table.items() if e["play_default"] == "preview"} == {"gaple", "six-love"}
     assert {n for n, e in table.items() if e["move_record"]} == {"six-love"}
+    # the Rules panel's pictures of a profile's own rules: six-love's hard ends only
+    assert {n: e["pictures"] for n, e in table.items() if e["pictures"]} == {"six-love": ["hard-ends"]}
     for name, profile in PROFILES.items():
         m = Match(name)
         m.start_round(seed=3, opener=0) if profile.lot and name == "gaple" else m.start_round(seed=3)

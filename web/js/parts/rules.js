@@ -248,12 +248,16 @@ function trainDrawPic(facts) {
   return picture("train-draw", items, 475, 280, t("rules.pic.train_draw"));
 }
 
-/** The pictures of a profile, from its catalogue entry. */
+// The pictures of a rule only some profiles have, by the name their catalogue entry gives them
+// (`pictures`); a name this client does not know draws nothing.
+const OWN_PICTURES = { "hard-ends": hardEndsPic };
+
+/** The pictures of a profile, from its catalogue entry: those of its family and its stuck move,
+ * then those of its own rules, then the scoring. */
 function pictures(facts) {
-  if (facts.family === "train") return [enginePic(facts), trainsPic(facts), trainDrawPic(facts), scorePic(facts)];
   const stuck = { draw: drawPic, pass: passPic, discard: discardPic }[facts.stuck] || passPic;
-  const pics = [openingPic(facts), matchPic(), stuck(facts)];
-  if (facts.name === "six-love") pics.push(hardEndsPic());
+  const pics = facts.family === "train" ? [enginePic(facts), trainsPic(facts), trainDrawPic(facts)] : [openingPic(facts), matchPic(), stuck(facts)];
+  for (const name of facts.pictures || []) if (OWN_PICTURES[name]) pics.push(OWN_PICTURES[name](facts));
   pics.push(scorePic(facts));
   return pics;
 }
