@@ -3,6 +3,7 @@ of the log, so undo, redo, restart, new game, records and crash recovery are log
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from . import record as rec
@@ -17,6 +18,17 @@ from .state import State
 class RoundLog:
     deal: Deal
     actions: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GoingBack:
+    """What a table may take back now (`Match.going_back`)."""
+
+    undo: frozenset[int]  # the seats whose last decision may be taken back
+    restart: bool  # whether the round being played may be dealt again
+
+
+NOT_BACK = GoingBack(frozenset(), False)
 
 
 class Match:
@@ -95,6 +107,41 @@ class Match:
             if humans is not None and a.seat in humans:
                 return False
         return False
+
+    def going_back(self, humans: Collection[int]) -> GoingBack:
+        """What may be taken back without telling anyone something they should not know, where
+        `humans` are the seats people play (RULES.md, Conduct of play; docs/RULES_DECISIONS.md).
+        Only inside the round being played: a finished round showed every hand, and the next
+        one's seed would become known.
+
+        - Undo: a seat's last decision, with the computers' replies after it, while no person
+          decided since; never a drawn tile, of that seat or of any person since (they would
+          know the next tile of the boneyard).
+        - Restart (the round's deal again): never after a person drew (they would know the
+          boneyard's order), and with more than one person at the table only before anyone
+          acted (a play, a pass or a discard told the others something of that hand).
+
+        One walk of the round's actions, newest first."""
+        if not self.rounds or self._state.phase != "play":
+            return NOT_BACK
+        actions = self.rounds[-1].actions
+        undo: set[int] = set()
+        decided: set[int] = set()  # seats whose newest decision was seen
+        restart = len(humans) <= 1 or not actions
+        person_decided = False  # nobody before a person's decision may undo
+        for a in reversed(actions):
+            if a.kind == "draw" and a.seat in humans:
+                restart = False
+            if person_decided:
+                if not restart:
+                    break
+                continue
+            if a.seat not in decided:
+                decided.add(a.seat)
+                if a.kind != "draw":
+                    undo.add(a.seat)
+            person_decided = a.seat in humans
+        return GoingBack(frozenset(undo), restart)
 
     def undo(self, seat: int, humans=None) -> bool:
         """Take back `seat`'s last action and everything after it (computer replies, later deals)."""

@@ -3,20 +3,14 @@
 `choose(view, level, seed)` gets `view_for(state, seat)` and never a state, and asks the
 computer player (`players.choose`, a client of the engine). `seed_for(secret, version, ...)` derives the
 computer's random stream from the room's own secret (kept in its meta) and the game version:
-separate from the dealer's seeds, and the same after a restart. `Runner` is one background
-thread that wakes rooms when a computer's move is due; `Hints` is a room's cache of the
-suggestions it gave.
+separate from the dealer's seeds, and the same after a restart. `Hints` is a room's cache of the
+suggestions it gave. When the computers play is `autoplay.py`'s.
 """
 
 from __future__ import annotations
 
 import hashlib
-import heapq
-import itertools
 import logging
-import threading
-import time
-from concurrent.futures import ThreadPoolExecutor
 
 import players as ai
 
@@ -76,51 +70,3 @@ class Hints:
         if version != self.version:
             self.version, self.by_seat = version, {}
         self.by_seat[seat] = answer
-
-
-class Runner:
-    """Fires `room.computer_move(version)` `delay` seconds after it is scheduled. Moves run on a
-    small pool, so a slow computer in one room never holds up another room."""
-
-    def __init__(self, delay: float = config.COMPUTER_DELAY):
-        self.delay = delay
-        self._heap: list = []
-        self._seq = itertools.count()
-        self._cond = threading.Condition()
-        self._stopped = False
-        self._pool = ThreadPoolExecutor(max_workers=config.COMPUTER_WORKERS, thread_name_prefix="computer")
-        self._thread = threading.Thread(target=self._run, name="computers", daemon=True)
-        self._thread.start()
-
-    def schedule(self, room, version: int, delay: float | None = None) -> None:
-        at = time.monotonic() + (self.delay if delay is None else delay)
-        with self._cond:
-            heapq.heappush(self._heap, (at, next(self._seq), room, version))
-            self._cond.notify()
-
-    def stop(self) -> None:
-        with self._cond:
-            self._stopped = True
-            self._cond.notify()
-        self._pool.shutdown(wait=False, cancel_futures=True)
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while not self._stopped and (not self._heap or self._heap[0][0] > time.monotonic()):
-                    timeout = self._heap[0][0] - time.monotonic() if self._heap else None
-                    self._cond.wait(timeout)
-                if self._stopped:
-                    return
-                _, _, room, version = heapq.heappop(self._heap)
-            try:
-                self._pool.submit(self._move, room, version)
-            except RuntimeError:  # shut down
-                return
-
-    @staticmethod
-    def _move(room, version) -> None:
-        try:
-            room.computer_move(version)
-        except Exception:
-            log.exception("computer move in room %s failed", getattr(room, "id", "?"))

@@ -17,9 +17,10 @@ which check each of steps 1 to 3 makes, and the method itself, step 4, which ret
 `commands.Change` for steps 5 to 7. A refusal at any step changes nothing.
 
 The room keeps which connection holds which role (`members`); the hub only routes messages.
-Frames are built per connection by `frame_for`, the only place a view leaves the room:
-`view_for(state, seat)` for a phone's seat, `view_for(state, None)` for the table (built as
-`seat_view` from the one `public_view` of the change).
+Frames are built per connection by `frame_for` (`frames.Frames`, once per role and seat of a
+change), the only place a view leaves the room: `view_for(state, seat)` for a phone's seat,
+`view_for(state, None)` for the table. What may be taken back (undo, restart) is the engine's
+rule, `Match.going_back`; when the computers play is `autoplay.py`'s.
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ import time
 from collections.abc import Callable
 
 import engine
+from engine.match import GoingBack
 
-from . import computer, config, seats, wire
+from . import computer, seats
 from .commands import (
     COMPUTER,
     Change,
@@ -52,6 +54,7 @@ from .commands import (
     unlocked_host,
 )
 from .errors import Refused
+from .frames import Frames
 from .hands_seen import HandsSeen
 from .messages import ACTION, BOOL, LANG, LEVEL_OR_NULL, NAME, OPTIONS, PROFILE, REASON, SEAT, SEATS, VERSION
 from .seats import GUEST, HOST, Member
@@ -91,12 +94,7 @@ class Room:
         self.tokens = dict(tokens)  # seat -> sha256(token)
         self.lock = threading.RLock()
         self.members: dict = {}  # connection -> Member
-        self._frames: dict = {}  # (role, seat) -> the view's websocket frame of the current change
-        self._frame_dicts: dict = {}  # the same, not encoded, for kiosk table screens (unlocked_for)
-        self._summary: dict | None = None  # the room summary of the current change
-        self._public: dict | None = None  # the public view (every seat's part) of the current change
-        self._humans: set[int] | None = None  # the seats people play, for the current change's frames
-        self._seats_shown: list | None = None  # the summary's seats, kept while only moves are made
+        self.frames = Frames(self)  # the view frames of the current change
         self.pausing: set = set()  # connections with a pause set (rules or results open)
         self.closed = False
         self.last_undo_seat = None
@@ -124,42 +122,15 @@ class Room:
     def is_computer(self, seat: int) -> bool:
         return seats.is_computer(self.meta["seats"][seat])
 
-    def can_undo(self, seat: int, humans: set[int] | None = None) -> bool:
-        """Whether `seat` may take back its last decision now. Undo never gives anyone information
-        they should not have: it stays inside the round being played (a finished round showed
-        every hand, and the next one's seed would become known), and it never takes back a
-        tile a person drew (they would know the next tile of the boneyard). The computers'
-        replies after the decision go with it; a person's later decision stops it."""
-        state, match = self.state, self.match
-        if state is None or state.phase != "play" or not match.rounds:
-            return False
-        humans = self.humans() if humans is None else humans  # `humans()`, when the caller has it
-        for a in reversed(match.rounds[-1].actions):
-            if a.kind == "draw" and (a.seat == seat or a.seat in humans):
-                return False
-            if a.seat == seat:
-                return match.can_undo(seat, humans)
-            if a.seat in humans:
-                return False
-        return False
+    def going_back(self) -> GoingBack:
+        """What may be taken back now: the engine's rule (`Match.going_back`), for this change."""
+        return self.frames.going_back()
 
-    def can_restart(self, humans: set[int] | None = None) -> bool:
-        """Restart replays the deal of the round being played (RULES.md), so it is allowed only
-        while that shows nobody anything they would not know at the deal: never once the round
-        has ended (every hand was shown), never after a person drew (they would know the
-        boneyard's order), and with more than one person at the table only before anyone acted
-        (a play, a pass or a discard told the others something of that hand)."""
-        state, match = self.state, self.match
-        if state is None or state.phase != "play" or not match.rounds:
-            return False
-        humans = self.humans() if humans is None else humans
-        actions = match.rounds[-1].actions
-        if any(a.kind == "draw" and a.seat in humans for a in actions):
-            return False
-        return len(humans) <= 1 or not actions
+    def can_undo(self, seat: int) -> bool:
+        return seat in self.going_back().undo
 
     def humans(self) -> set[int]:
-        return seats.humans(self.meta["seats"])
+        return self.frames.humans()
 
     def role_of(self, conn) -> str | None:
         member = self.members.get(conn)
@@ -193,19 +164,13 @@ class Room:
                 "name": self.name,
                 "profile": self.meta.get("profile"),
                 "options": self.meta.get("options"),
-                "seats": self._public_seats(),
+                "seats": self.frames.public_seats(),
                 "started": self.match is not None,
                 "paused": self.paused,
                 "version": self.version,
                 "deals": deals,
                 "join_url": self.join_url,
             }
-
-    def _public_seats(self) -> list:
-        """The summary's seats (read-only): built again only after a change of seats."""
-        if self._seats_shown is None:
-            self._seats_shown = seats.public(self.meta["seats"], self.tokens, self.members.values())
-        return self._seats_shown
 
     def download(self) -> dict:
         """The current game's record with its deals written out (portable), between rounds."""
@@ -218,70 +183,13 @@ class Room:
 
     def frame_for(self, conn) -> bytes | None:
         """The `view` frame for one connection, built for its own seat, as the bytes of its
-        websocket frame (`wire.ws_frame`; None: not in the room). Connections of one role and
-        seat get the same bytes: built and encoded once per change (the table's screens share
-        them), and every frame of a change is made from one room summary and one public view."""
+        websocket frame (None: not in the room); built and encoded once per change for every
+        connection of one role and seat (`frames.Frames`)."""
         with self.lock:
             member = self.members.get(conn)
             if member is None or self.closed:
                 return None
-            key = (member.role, member.seat)
-            if member.role == "host" and self.tables.guarded:
-                # the unlock is the socket's own: its frame is the shared one plus unlocked_for
-                frame = self._frame_dicts.get(key)
-                if frame is None:
-                    frame = self._frame_dicts[key] = self._build_frame(member)
-                return wire.ws_frame({**frame, "unlocked_for": conn.unlock_left()})
-            data = self._frames.get(key)
-            if data is None:
-                data = self._frames[key] = wire.ws_frame(self._build_frame(member))
-            return data
-
-    def _current_summary(self) -> dict:
-        if self._summary is None:
-            self._summary = self.summary()
-        return self._summary
-
-    def _view(self, seat: int | None) -> dict:
-        """`view_for(self.state, seat)`, from the public view built once per change (read-only)."""
-        if self._public is None:
-            self._public = engine.public_view(self.state)
-        return self._public if seat is None else engine.seat_view(self.state, seat, self._public)
-
-    def _build_frame(self, member: Member) -> dict:
-        """The frame's dict; the caller (`frame_for`) holds the room's lock."""
-        frame = {
-            "type": "view",
-            "version": self.version,
-            "room": self._current_summary(),
-            "view": None,
-            "device_seat": None,
-            "device_view": None,
-            "can_undo": False,
-            "can_redo": False,
-            "can_restart": False,
-        }
-        state, match = self.state, self.match
-        if state is None:
-            return frame
-        if self._humans is None:
-            self._humans = self.humans()
-        humans = self._humans
-        if member.role == "seat":
-            frame["view"] = self._view(member.seat)
-            frame["can_undo"] = self.can_undo(member.seat, humans)
-            frame["can_redo"] = match.can_redo() and self.last_undo_seat == member.seat
-        elif member.role == "host":
-            frame["view"] = self._view(None)
-            turn = state.turn
-            if turn is not None and self.meta["seats"][turn]["kind"] == "device":
-                frame["device_seat"] = turn
-                frame["device_view"] = self._view(turn)
-            devices = seats.devices(self.meta["seats"])
-            frame["can_undo"] = any(self.can_undo(i, humans) for i in devices)
-            frame["can_redo"] = bool(devices) and match.can_redo()
-            frame["can_restart"] = self.can_restart(humans)
-        return frame
+            return self.frames.frame_for(conn, member)
 
     # -- connections -------------------------------------------------------------------------
 
@@ -306,6 +214,8 @@ class Room:
     def admit(self, conn, host_token: str | None = None, token: str | None = None) -> None:
         """A `hello` for this room: the host token makes the table, a seat token reclaims its
         seat (a computer stand-in hands it back), neither makes a guest."""
+        # Not through `run`: the socket is no member yet (the token check is its step 1), and
+        # its one write, a stand-in handing the seat back, is put back if refused as in step 5.
         with self.lock:
             if host_token is not None:
                 if not secrets.compare_digest(seats.token_hash(host_token), self.host_hash):
@@ -328,13 +238,16 @@ class Room:
             return self.enter(conn, Member("seat", seat))
 
     def detach(self, conn) -> None:
+        """`conn` closed: it leaves the room (its seat stays held by its token)."""
+        # Not through `run`: nothing to check or write (a closed socket always leaves); the
+        # views and the computer's wake-up go out as in step 7.
         with self.lock:
             was_paused = self.paused
             self.members.pop(conn, None)
             self.pausing.discard(conn)
             self._notify()
             if was_paused and not self.paused:
-                self._wake_computer()
+                self.wake_computer()
 
     def close(self, forget=lambda: None) -> None:
         """The room is deleted: every connection gets `no_room` and is in the lobby again.
@@ -398,16 +311,12 @@ class Room:
             self._notify(seats=change.seats)
         wake = change.game if change.wake is None else change.wake
         if wake:
-            self._wake_computer()
+            self.wake_computer()
 
     def _notify(self, seats: bool = True) -> None:
         """Every connection gets a fresh view. `seats`: the seats, tokens or connections may have
         changed too (False for a move: what the summary shows of the seats is kept)."""
-        self._frames.clear()  # something changed: every frame is built again
-        self._frame_dicts.clear()
-        self._summary = self._public = None
-        if seats:
-            self._seats_shown = self._humans = None
+        self.frames.changed(seats)  # every frame is built again
         self.touched = time.monotonic()
         self._note_hands_seen()
         for c in list(self.members):
@@ -538,11 +447,11 @@ class Room:
         versioned=True,
     )
     def _undo(self, conn, seat, msg) -> Change:
-        humans = self.humans()
         if not self.can_undo(seat):
             raise Refused(
                 "cannot_undo", "nothing of yours to take back in this round (a drawn tile stays drawn)"
             )
+        humans = self.humans()
         self._engine(lambda m: _must(m.undo(seat, humans), "cannot_undo"))
         return Change(
             write=self._checkpoint(), game=True, after=lambda: setattr(self, "last_undo_seat", seat)
@@ -645,7 +554,7 @@ class Room:
         "restart", {"version": (VERSION, False)}, who=unlocked_host, phase=started, versioned=True
     )
     def _restart(self, conn, _seat, msg) -> Change:
-        if not self.can_restart():
+        if not self.going_back().restart:
             raise Refused("cannot_restart", "restarting now would replay tiles someone has seen")
         self._engine(lambda m: m.restart())
         return Change(write=self._checkpoint(), game=True)
@@ -697,14 +606,20 @@ class Room:
     def _save_meta(self) -> None:
         self.tables.store.save_room(self.id, self.meta, self.version)
 
-    # -- computer seats ----------------------------------------------------------------------
+    # -- computer seats (`autoplay.py` plays them) ------------------------------------------
 
     def ai_secret(self) -> str:
         """The room's own secret for the computers' random streams (never sent to a client)."""
+        # Not through `run`: no command asks for it, and it changes no version and nothing a
+        # client sees; a refused write takes it back out of memory, as step 5 would.
         secret = self.meta.get("ai_secret")
         if not secret:  # a room stored before the secret existed
             secret = self.meta["ai_secret"] = secrets.token_hex(16)
-            self._save_meta()
+            try:
+                self._save_meta()
+            except BaseException:
+                del self.meta["ai_secret"]
+                raise
         return secret
 
     def computer_to_act(self) -> int | None:
@@ -713,30 +628,7 @@ class Room:
             return None
         return state.turn if self.is_computer(state.turn) else None
 
-    def _wake_computer(self) -> None:
+    def wake_computer(self) -> None:
+        """A computer whose turn it is plays, at a human pace (`autoplay.Runner`)."""
         if self.computer_to_act() is not None:
             self.tables.runner.schedule(self, self.version)
-
-    def computer_move(self, version: int) -> None:
-        """Called by the runner: play one decision for the computer seat to act, if still due.
-
-        The choice (up to ~100 ms at the hard level) is made outside the room lock from the
-        seat's view only, then goes through `run` like a person's move: a choice made for a
-        version that is no longer current is refused there, and dropped."""
-        with self.lock:
-            seat = self.computer_to_act()
-            if seat is None or version != self.version:
-                return
-            entry = self.meta["seats"][seat]
-            view = engine.view_for(self.state, seat)
-            seed = computer.seed_for(self.ai_secret(), version, "move", seat)
-        level = entry.get("standin") or entry.get("level")
-        action = self.tables.cpu.run(computer.decide, view, level, seed, self.id)
-        try:
-            self.run({"type": "act", "action": action, "version": version})
-        except Refused as exc:
-            if exc.code == "not_saved":  # the disk refused it: try again later, or the room stalls
-                self.tables.runner.schedule(self, version, delay=config.NOT_SAVED_RETRY)
-            log.info(
-                "room %s: the computer's move at version %s was dropped (%s)", self.id, version, exc.code
-            )

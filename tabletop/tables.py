@@ -13,7 +13,7 @@ import weakref
 from pathlib import Path
 
 from . import config
-from .computer import Runner
+from .autoplay import Runner
 from .cpu_worker import ProcessOffload
 from .discovery import HOST_FILE, HostName
 from .errors import Refused
@@ -89,7 +89,7 @@ class Tables:
                 continue
             self.rooms[room.id] = room
             with room.lock:
-                room._wake_computer()
+                room.wake_computer()
         if self.rooms:
             log.info("restored %d room(s)", len(self.rooms))
 

@@ -10,7 +10,7 @@ from conftest import create_room, dealt_room, start
 
 import engine
 import players as ai
-from tabletop import computer
+from tabletop import autoplay, computer
 from tabletop.app import create_app
 from tabletop.settings import Settings
 
@@ -100,7 +100,7 @@ def test_computer_move_uses_room_secret_and_drops_stale_result(live, client_fact
         return real(view, level, seed)
 
     monkeypatch.setattr(computer, "choose", spy)
-    room.computer_move(v)
+    autoplay.move(room, v)
     assert seen["seed"] == computer.seed_for(secret, v, "move", 1)
     assert seen["level"] == "hard" and seen["view"]["seat"] == 1 and not seen["locked"]
     assert room.version == v + 1 and room.match.rounds[-1].actions[-1].seat == 1
@@ -115,7 +115,7 @@ def test_computer_move_uses_room_secret_and_drops_stale_result(live, client_fact
         return real(view, level, seed)
 
     monkeypatch.setattr(computer, "choose", slow)
-    worker = threading.Thread(target=room.computer_move, args=(v,))
+    worker = threading.Thread(target=autoplay.move, args=(room, v))
     worker.start()
     assert entered.wait(5)
     # the room lock is free meanwhile: the host starts a new game (restart could be refused
