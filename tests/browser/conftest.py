@@ -56,6 +56,20 @@ def live_server(tmp_path):
 
 
 @pytest.fixture
+def server_with(tmp_path):
+    """A factory of live servers with other settings, e.g. server_with(wifi_ssid="Cafe")."""
+    made: list[LiveServer] = []
+
+    def make(**fields) -> LiveServer:
+        made.append(LiveServer(tmp_path / f"data{len(made)}", **fields))
+        return made[-1]
+
+    yield make
+    for server in made:
+        server.stop()
+
+
+@pytest.fixture
 def page_errors():
     """Script errors of every page a test opens: the test fails if there is any."""
     errors: list[str] = []
@@ -90,8 +104,8 @@ def screen(browser, page_errors):
     """A factory of big-screen contexts (the TV, or a laptop for single-device play)."""
     made = []
 
-    def make(width=1920, height=1080, **extra):
-        ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en", **extra)
+    def make(width=1920, height=1080, lang="en", **extra):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, locale=lang, **extra)
         made.append(ctx)
         return _watch(ctx.new_page(), page_errors)
 

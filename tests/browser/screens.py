@@ -6,6 +6,8 @@ Phone 390x844 portrait and 844x390 landscape: join, hand on turn, both-ends choi
 Phone 360x640: join and hand on turn against a computer.
 Single device (1280x800, 390x844, 360x640): lobby, handover cover, hand, the table right after
 a move (the hand is gone); rules panel.
+With --only wifi: a table that is its own Wi-Fi offering it (1920x1080, 1280x720, in English and
+French), and the join page as Apple's sign-in sheet shows it (390x844, 360x640).
 """
 
 from __future__ import annotations
@@ -276,10 +278,44 @@ def solo(browser, server, out):
         ctx.close()
 
 
+HOTSPOT = {"hotspot_network": "10.42.0.1/24", "wifi_ssid": "DominoTable", "wifi_password": "secret123"}
+
+
+def wifi(browser, out):
+    """The join panel once no phone sat down for a minute (the page's clock is moved on)."""
+    server = LiveServer(tempfile.mkdtemp(prefix="screens-wifi-"), computer_delay=0, **HOTSPOT)
+    try:
+        for size, tag in (
+            ({"width": 1920, "height": 1080}, "1920"),
+            ({"width": 1280, "height": 720}, "1280"),
+        ):
+            for lang in ("en", "fr"):
+                ctx = browser.new_context(viewport=size, locale=lang)
+                table = ctx.new_page()
+                table.clock.install()
+                flows.open_table(table, server.url)
+                flows.lobby_setup(table, "draw", players=4, seats=["phone"] * 4)
+                table.clock.fast_forward(61_000)
+                table.wait_for_selector(".join-wifi-qr", timeout=flows.TIMEOUT)
+                shoot(table, out, f"table-{tag}-wifi-offer-{lang}")
+                ctx.close()
+        room = server.app.extensions["tabletop"].summaries()[0]["id"]
+        for viewport, tag in ((PHONE_PORTRAIT, "390"), (PHONE_SMALL, "360")):
+            for lang in ("en", "fr"):
+                ctx = phone_context(browser, viewport, lang)
+                page = ctx.new_page()
+                page.goto(f"{server.url}/join?sheet=apple&code={room}")
+                page.wait_for_selector(".join-sheet", timeout=flows.TIMEOUT)
+                shoot(page, out, f"phone-{tag}-apple-sheet-{lang}")
+                ctx.close()
+    finally:
+        server.stop()
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--out", default=os.path.join(os.getcwd(), "screenshots"))
-    ap.add_argument("--only", help="table|mexican|trains|solo")
+    ap.add_argument("--only", help="table|mexican|trains|solo|wifi")
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
     server = LiveServer(tempfile.mkdtemp(prefix="screens-"), computer_delay=0)
@@ -301,6 +337,8 @@ def main(argv=None):
             if args.only in (None, "solo"):
                 with fixed_seed(1):
                     solo(browser, server, args.out)
+            if args.only in (None, "wifi"):
+                wifi(browser, args.out)
             browser.close()
     finally:
         server.stop()

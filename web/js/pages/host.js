@@ -19,6 +19,10 @@ import { TableSound } from "../parts/sound.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock } from "../parts/results.js";
 
+// seconds without a phone taking a seat before a table that is its own Wi-Fi offers that Wi-Fi
+// first: phones that cannot open the page are likely on a network that keeps them from the table
+const WIFI_OFFER_AFTER = 60;
+
 class HostPage extends Page {
   constructor(mode) {
     super();
@@ -32,6 +36,10 @@ class HostPage extends Page {
     this.lastKey = mode === "solo" ? "domino.solo.room" : "domino.host.last";
     this.wideDialogs = mode === "table";
     this.wake = new WakeLock();
+    this.server = null; // GET /api/server (the table's Wi-Fi)
+    this.seated = -1; // phone seats taken, and since when (ms): no change for a while offers the Wi-Fi
+    this.seatedSince = Date.now();
+    this.wifiTimer = null;
     this.sound = mode === "table" ? new TableSound() : null;
     // the lobby's QR codes and the players who took them (greeted with a sound once)
     this.joinCards = new JoinCards({ onFree: (seat) => this.command("free_seat", { seat }), onArrive: () => this.sound && this.sound.play("draw") });
@@ -75,6 +83,7 @@ class HostPage extends Page {
       return false;
     }
     this.profiles = await fetchProfiles();
+    if (this.mode === "table") this.server = await fetch("/api/server").then((r) => (r.ok ? r.json() : null), () => null);
     return true;
   }
 
@@ -137,6 +146,7 @@ class HostPage extends Page {
 
   showLobby(prev) {
     const room = this.frame.room;
+    if (this.mode === "table") this.followSeated(room);
     if (this.screen !== "lobby") {
       this.screen = "lobby";
       clear(this.app);
@@ -153,7 +163,7 @@ class HostPage extends Page {
         },
         onStart: (setup) => this.startGame(setup),
         extraSeat: (i, seat) => this.joinCard(i, seat),
-        aside: this.mode === "table" ? () => this.joinCards.panel(this.frame.room) : null,
+        aside: this.mode === "table" ? () => this.joinCards.panel(this.frame.room, this.wifiOffered()) : null,
       });
       if (room.profile && !this.forceLobby) this.lobby.adopt(room);
       this.lobby.fixSeats();
@@ -173,6 +183,29 @@ class HostPage extends Page {
       this.sentSetup = null;
       toast(errorText(err.code), "error");
     });
+  }
+
+  /** Counts the phones seated; when none sat down for WIFI_OFFER_AFTER seconds the lobby is drawn
+   * again, and the join panel offers the table's own Wi-Fi first. */
+  followSeated(room) {
+    const seated = room.seats.filter((s) => s.kind === "phone" && s.taken).length;
+    if (seated === this.seated) return;
+    this.seated = seated;
+    this.seatedSince = Date.now();
+    clearTimeout(this.wifiTimer);
+    const s = this.server;
+    if (!s || !s.hotspot || !s.wifi) return; // not a table with its own Wi-Fi: nothing to offer
+    this.wifiTimer = setTimeout(() => {
+      if (this.screen === "lobby" && this.lobby) this.lobby.render();
+    }, WIFI_OFFER_AFTER * 1000);
+  }
+
+  /** The table's own Wi-Fi's name when the join panel offers it (after `after` seconds without a
+   * phone sitting down), else null. */
+  wifiOffered(after = WIFI_OFFER_AFTER) {
+    const s = this.server;
+    if (!s || !s.hotspot || !s.wifi) return null;
+    return Date.now() - this.seatedSince >= after * 1000 ? s.wifi_ssid : null;
   }
 
   /** In the table's lobby: the QR code of an open phone seat, or who took it. */

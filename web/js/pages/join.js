@@ -1,7 +1,9 @@
 // The join page (/join): a box for the room code the TV shows, for phones without a camera.
 // Opened from the home-screen icon (/join?home=1) it goes straight back to this phone's seat
 // while that room is still open. A phone that opened the table's address (/) is sent here
-// with ?from=table and told so (pages/host.js, phoneOnTablePage).
+// with ?from=table and told so (pages/host.js, phoneOnTablePage). Apple's "sign in to network"
+// sheet on the table's own Wi-Fi is sent here with ?sheet=apple (tabletop/captive.py): that sheet
+// cannot keep a game, so the page says in one line how to go on in Safari, and where.
 
 import { initI18n, t } from "../i18n.js";
 import { clear } from "../base/dom.js";
@@ -36,7 +38,10 @@ async function main() {
     location.assign(`/join/${code}`);
     return null;
   };
-  const { node, input } = codeForm({ value: params.get("code") || "", fromTable: params.get("from") === "table", onCode });
+  const code = params.get("code") || "";
+  // the address to type in Safari: this room's join page when the table has one room, else this page
+  const sheet = params.get("sheet") === "apple" ? `${location.host}/join${CODE.test(code) ? `/${code}` : ""}` : null;
+  const { node, input } = codeForm({ value: code, fromTable: params.get("from") === "table", safari: sheet, onCode });
   clear(app);
   app.append(node);
   if (!input.value) input.focus();

@@ -4,7 +4,8 @@
 //
 //   const form = new JoinForm({ subtitle, open, chosen, name, languageSelect, onJoin(seat, name) })
 //   form.node, form.chosen, form.nameValue(), form.focus()
-//   codeForm({ value, fromTable, onCode(code) })   onCode resolves to null or the problem to say
+//   codeForm({ value, fromTable, safari, onCode(code) })   onCode resolves to null or the problem to
+//   say; safari: the address to open in Safari, said in one line (Apple's sign-in sheet)
 
 import { t } from "../i18n.js";
 import { tileSVGString } from "../tiles.js";
@@ -87,7 +88,7 @@ function normalizeCode(s) {
 
 /** The join page's box for the room code the TV shows. onCode(code) is called with a well-formed
  * code and resolves to null (the page goes on) or the problem to show. */
-export function codeForm({ value, fromTable, onCode }) {
+export function codeForm({ value, fromTable, safari = null, onCode }) {
   const input = el("input#room-code", {
     type: "text",
     inputmode: "text",
@@ -123,6 +124,7 @@ export function codeForm({ value, fromTable, onCode }) {
     joinLogo(),
     el("h1", t("hand.join_title")),
     fromTable ? el("p.join-note", { role: "note" }, t("hand.join_from_table")) : null,
+    safari ? el("p.join-note.join-sheet", { role: "note" }, t("hand.join_sheet_apple", { address: safari })) : null,
     el(
       "form.join-form.join-code-form",
       { onsubmit: submit },

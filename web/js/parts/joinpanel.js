@@ -1,9 +1,10 @@
 // How phones reach the big screen's seats: the lobby's card per phone seat (its QR code, or who
 // took it, greeted once), the join panel beside the seats (the room code, a short address to
-// type, one code for any open seat), and mid-game the QR code of a phone seat nobody holds.
+// type, one code for any open seat, and first the table's own Wi-Fi when phones seem unable to
+// reach the table), and mid-game the QR code of a phone seat nobody holds.
 //
 //   const join = new JoinCards({ onFree(seat), onArrive() })
-//   join.card(room, i)     join.panel(room)     join.seatQr(room, i)
+//   join.card(room, i)     join.panel(room, wifiSsid)     join.seatQr(room, i)
 
 import { t } from "../i18n.js";
 import { el } from "../base/dom.js";
@@ -42,12 +43,15 @@ export class JoinCards {
     );
   }
 
-  /** The join panel: the room code, a short address to type, one code for any seat. */
-  panel(room) {
+  /** The join panel: the room code, a short address to type, one code for any seat; with
+   * `wifiSsid` (the table's own Wi-Fi, offered) and a seat open, that Wi-Fi's QR code first. */
+  panel(room, wifiSsid = null) {
     const open = room.seats.filter((s) => s.kind === "phone" && !s.taken && !s.standin).length;
     const address = room.join_url.replace(/^https?:\/\//, "");
+    const wifi = open && wifiSsid ? this.wifiOffer(wifiSsid) : null;
     const panel = el(
-      "div.join-panel",
+      `div.join-panel${wifi ? ".join-panel--wifi" : ""}`,
+      wifi,
       el("p.join-code-label", t("lobby.code_label")),
       el("p.join-code", { "aria-label": t("lobby.room_code", { code: room.id }) }, room.id),
       el("p.join-address-label", t("lobby.type_address")),
@@ -66,6 +70,19 @@ export class JoinCards {
       panel.append(el("p.join-ready", t("lobby.all_seated")));
     }
     return panel;
+  }
+
+  /** The table's own Wi-Fi: its QR code joins it, and the table then opens by itself. */
+  wifiOffer(ssid) {
+    return el(
+      "figure.join-wifi",
+      el("figcaption.join-wifi-title", t("table.wifi_offer")),
+      el(
+        "div.join-wifi-row",
+        el("img.join-wifi-qr", { src: "/api/wifi.svg", alt: t("aria.qr_wifi"), width: "300", height: "300" }),
+        el("p.join-wifi-help", t("table.wifi_offer_help", { ssid })),
+      ),
+    );
   }
 
   /** Mid-game, on the seat's panel: the QR code of a phone seat nobody holds (null otherwise). */
