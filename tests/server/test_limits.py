@@ -20,7 +20,7 @@ import websocket
 from conftest import Client, ask, create_room
 
 import engine
-from tabletop import config, hub
+from tabletop import config, guard
 from tabletop.app import create_app
 from tabletop.errors import Refused
 from tabletop.limits import Bucket
@@ -226,7 +226,7 @@ def test_websocket_host_must_be_this_tables(live):
 
 
 def test_websocket_host_may_be_any_address_of_this_machine(live):
-    lan = sorted(a for a in hub._local_addresses() if not a.startswith("127.") and ":" not in a)
+    lan = sorted(a for a in guard._local_addresses() if not a.startswith("127.") and ":" not in a)
     if not lan:
         pytest.skip("this machine has no non-loopback IPv4 address")
     host = f"{lan[0]}:{live.port}"

@@ -15,7 +15,8 @@ from types import SimpleNamespace
 import pytest
 
 from tabletop import wire
-from tabletop.hub import Connection
+from tabletop.hub import answer
+from tabletop.transport import Connection
 
 
 class FakeWS:
@@ -90,7 +91,7 @@ def pair():
 
 def _connection(sock):
     tables = SimpleNamespace(rate=(1000, 1000), flooders=None)
-    return Connection(FakeWS(sock), tables, "192.0.2.1")
+    return Connection(FakeWS(sock), tables, "192.0.2.1", answer)
 
 
 def _watching(sock) -> tuple[Connection, FakeRoom]:
