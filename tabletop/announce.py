@@ -34,20 +34,21 @@ class Announcer:
         self.port = port
         self.fixed = fixed  # --advertise (or a --host address): never re-chosen
         self.show = show  # prints the banner for a new base URL
-        self.advertiser = None
+        self.advertiser: Advertiser | ProcessAdvertiser | None = None
         if mdns and gevent_patched():  # zeroconf's thread would be a greenlet: its own process
             self.advertiser = ProcessAdvertiser(name, port, JOIN_PATH, host.folder if host else None)
         elif mdns:
             self.advertiser = Advertiser(name, [], port, path=JOIN_PATH, host=host)
         self.watcher = None if fixed else Watcher(self._apply, interval=interval)
-        self._shown = None
+        self._shown: str | None = None
 
     def start(self) -> None:
         if self.advertiser:
             self.advertiser.start()
         if self.watcher:
             self.watcher.start()
-        else:
+        else:  # no watcher: the address is fixed
+            assert self.fixed is not None
             self._apply([self.fixed])
 
     def _apply(self, addresses: list[str]) -> None:

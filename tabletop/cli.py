@@ -213,7 +213,14 @@ def serve(settings: Settings) -> int:
             # bound here first: werkzeug would print its own two lines for a port in use
             family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
             bound = socket.create_server((settings.host, settings.port), family=family)
-            server = make_server(settings.host, settings.port, None, threaded=True, fd=bound.fileno())
+            # no app yet: it is made once the port is bound, and set below
+            server = make_server(
+                settings.host,
+                settings.port,
+                None,  # type: ignore[arg-type]
+                threaded=True,
+                fd=bound.fileno(),
+            )
             app = server.app = make_app()
             signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # unwind, so the goodbye is sent
             server.serve_forever()  # until Ctrl+C

@@ -11,6 +11,7 @@ import gzip
 import mimetypes
 import os
 import threading
+from datetime import UTC, datetime
 
 from flask import Response, current_app, request, send_from_directory
 from werkzeug.security import safe_join
@@ -50,7 +51,7 @@ class FileCache:
 
 
 def _compressible(mimetype: str | None) -> bool:
-    return bool(mimetype) and mimetype.startswith(COMPRESSIBLE)
+    return mimetype is not None and mimetype.startswith(COMPRESSIBLE)
 
 
 def _accepts_gzip() -> bool:
@@ -80,7 +81,7 @@ def send_file_gz(directory: str, name: str, cache_control: str = "no-cache"):
     resp.headers["Cache-Control"] = cache_control
     resp.vary.add("Accept-Encoding")
     resp.set_etag(f"{st.st_mtime_ns:x}-{st.st_size:x}-gz")
-    resp.last_modified = st.st_mtime
+    resp.last_modified = datetime.fromtimestamp(st.st_mtime, UTC)
     return resp.make_conditional(request)
 
 

@@ -21,13 +21,15 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
+from typing import Any
 
 from . import computer, config
 from .offload import Offload
 
 log = logging.getLogger("tabletop.computer")
 
-JOBS = {"hint": computer.hint, "decide": computer.decide}
+JOBS: dict[str, Callable[..., Any]] = {"hint": computer.hint, "decide": computer.decide}
 
 
 class ProcessOffload:
@@ -59,9 +61,11 @@ class ProcessOffload:
                 try:
                     if self._proc is None:
                         self._proc = self._start()
-                    self._proc.stdin.write(request)
-                    self._proc.stdin.flush()
-                    line = self._proc.stdout.readline()
+                    stdin, stdout = self._proc.stdin, self._proc.stdout
+                    assert stdin is not None and stdout is not None  # both are pipes
+                    stdin.write(request)
+                    stdin.flush()
+                    line = stdout.readline()
                 except OSError:
                     line = b""
                 if line:
@@ -79,7 +83,8 @@ class ProcessOffload:
         proc, self._proc = self._proc, None
         if proc is not None:
             try:
-                proc.stdin.close()  # the worker ends at the end of its input
+                if proc.stdin is not None:
+                    proc.stdin.close()  # the worker ends at the end of its input
                 proc.wait(5)
             except (OSError, subprocess.TimeoutExpired):
                 proc.kill()

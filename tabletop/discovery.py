@@ -19,6 +19,10 @@ import secrets
 import socket
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported when mDNS starts (zeroconf takes a while to import)
+    from zeroconf import Zeroconf
 
 log = logging.getLogger("tabletop.discovery")
 
@@ -97,7 +101,7 @@ class Advertiser:
         self.path = path
         self.host = host or HostName(None)
         self._wanted = ([addresses] if isinstance(addresses, str) else list(addresses), url)
-        self._zc = None
+        self._zc: Zeroconf | None = None
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()  # guards _zc, _closed, _wanted
         self._work = threading.Lock()  # one (re)registration at a time

@@ -41,16 +41,19 @@ class ProcessAdvertiser:
         if child is None:
             return
         try:
-            child.stdin.close()
+            if child.stdin is not None:
+                child.stdin.close()
         except OSError:
             child.kill()
 
     def _send(self, message: dict) -> None:
         if self._child is None:
             return
+        stdin = self._child.stdin
+        assert stdin is not None  # a pipe
         try:
-            self._child.stdin.write(json.dumps(message) + "\n")
-            self._child.stdin.flush()
+            stdin.write(json.dumps(message) + "\n")
+            stdin.flush()
         except OSError as exc:
             log.warning("mDNS process gone: %s", exc)
 

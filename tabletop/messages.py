@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from typing import NoReturn
 
 from .commands import Command, Fields
 from .computer import DEFAULT_LEVEL, LEVELS
@@ -29,7 +30,7 @@ class BadInput(Exception):
         self.ref = None
 
 
-def _bad(detail: str, code: str = "bad_message"):
+def _bad(detail: str, code: str = "bad_message") -> NoReturn:
     raise BadInput(code, detail)
 
 

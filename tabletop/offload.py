@@ -8,7 +8,7 @@ werkzeug server of `--dev` and the tests) the caller is already an OS thread
 of its own and does the work itself.
 
 The handoff is kept small because the store makes one per commit group: a job goes to the
-threads through CPython's own `_queue.SimpleQueue` (in C: a blocked `get` waits outside the
+threads through CPython's own `queue.SimpleQueue` (in C: a blocked `get` waits outside the
 interpreter lock), and comes back through one libev async watcher, which wakes the loop from
 any thread. gevent's `ThreadPool` did the same with a hub, a condition variable and a timeout
 per worker, and its Python code took ~17 % of the serving thread's share of the lock under the
@@ -17,8 +17,19 @@ server benchmark (py-spy `--gil`).
 
 from __future__ import annotations
 
-import _queue
 import collections
+import queue
+from typing import Any
+
+
+def native_simple_queue() -> type[queue.SimpleQueue]:
+    """CPython's `queue.SimpleQueue`, in C, even where gevent patched `queue` with its own (whose
+    `get` would wait for the event loop, which native threads do not run)."""
+    try:
+        from gevent.monkey import get_original
+    except ImportError:
+        return queue.SimpleQueue
+    return get_original("queue", "SimpleQueue")
 
 
 def gevent_patched() -> bool:
@@ -46,9 +57,9 @@ class Offload:
     def __init__(self, workers: int):
         self._workers = workers
         self._patched = gevent_patched()
-        self._jobs = _queue.SimpleQueue()  # CPython's own: gevent does not patch `_queue`
+        self._jobs: queue.SimpleQueue[_Job | None] = native_simple_queue()()
         self._done: collections.deque[_Job] = collections.deque()  # append/popleft are atomic
-        self._wake = None  # the loop's async watcher, made on the first run (in the loop's thread)
+        self._wake: Any = None  # the loop's async watcher, made on the first run (in the loop's thread)
         self._started = 0
 
     def run(self, fn, *args):

@@ -177,6 +177,7 @@ class Room:
         with self.lock:
             if self.record is None:
                 raise Refused("not_started")
+            assert self.match is not None  # a record is the match's
             if self.state.phase == "play":
                 raise Refused("round_in_progress")
             return self.match.to_record()
@@ -461,6 +462,7 @@ class Room:
     def _redo(self, conn, seat, msg) -> Change:
         if seat is not None and self.last_undo_seat != seat:
             raise Refused("cannot_redo", "only the player who undid can redo")
+        assert self.match is not None  # the phase is `started`
         if not self.match.can_redo():
             raise Refused("cannot_redo")
         self._engine(lambda m: _must(m.redo(), "cannot_redo"))
@@ -588,15 +590,18 @@ class Room:
 
     def _append_last_action(self, version: int) -> None:
         """One action played in the current round: written as a row after the checkpoint."""
-        actions = self.match.rounds[-1].actions
+        match, record = self.match, self.record
+        assert match is not None and record is not None  # a move follows the round's deal
+        actions = match.rounds[-1].actions
         action = actions[-1].to_json()
-        self.tables.store.append_action(self.id, version, len(self.match.rounds), len(actions) - 1, action)
-        self.record["rounds"][-1]["actions"].append(action)
+        self.tables.store.append_action(self.id, version, len(match.rounds), len(actions) - 1, action)
+        record["rounds"][-1]["actions"].append(action)
 
     def _checkpoint(self, new_game: bool = False) -> Callable[[int], None]:
         """A deal, undo, redo, restart or new game: the whole record is the new checkpoint."""
 
         def write(version: int) -> None:
+            assert self.match is not None
             record = self.match.to_record(seeds=True)  # compact: seeds, not written-out deals
             self.tables.store.save_room(self.id, self.meta, version, record=record, new_game=new_game)
             self.record = record

@@ -11,6 +11,7 @@ import threading
 import time
 import weakref
 from pathlib import Path
+from typing import Any
 
 from . import config
 from .autoplay import Runner
@@ -120,7 +121,7 @@ class Tables:
                 if room_id not in self.rooms:
                     break
             host_token = new_token()
-            meta = {
+            meta: dict[str, Any] = {
                 "profile": None,
                 "options": None,
                 "seats": [],

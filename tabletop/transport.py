@@ -50,10 +50,10 @@ class Connection:
         self.own_screen = address in config.OWN_SCREEN_ADDRESSES  # a browser on this machine
         self.send_lock = threading.Lock()  # whoever writes to the socket holds it
         self._lock = threading.Lock()  # `closed`, `_views`, `_queued`
-        self._outbox = queue.SimpleQueue()  # frames' bytes, _VIEW markers, _CLOSED markers
+        self._outbox: queue.SimpleQueue[Any] = queue.SimpleQueue()  # bytes, _VIEW and _CLOSED markers
         self._views = 0  # _VIEW markers in the outbox; when > 0, the newest item is one
         self._queued = 0  # items put in the outbox and not yet written by the sender
-        self._answering = None  # the thread (greenlet) handling this socket's message, if one is
+        self._answering: int | None = None  # the thread (greenlet) handling this socket's message, if one is
         self._answer: list[bytes] = []  # the frames it sent this socket meanwhile
         self._view_wanted = False  # a view was pushed meanwhile: it goes after the answer
         self.closed = False

@@ -86,10 +86,10 @@ class FrameParser:
     def __init__(self, max_message: int):
         self.max_message = max_message
         self.buffer = bytearray()
-        self._parts: list[bytes] = []  # the fragments of the message being received
+        self._parts: list = []  # the fragments of the message being received (bytes, or str of text)
         self._opcode: int | None = None  # its opcode (text or binary)
         self._size = 0  # its bytes so far
-        self._text = None  # the decoder of a text message in fragments
+        self._text: codecs.BufferedIncrementalDecoder | None = None  # a text message's in fragments
 
     def frame(self) -> tuple[bool, int, bytes] | None:
         """The next whole frame (final, opcode, unmasked payload), None until it has arrived."""
