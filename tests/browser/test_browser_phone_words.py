@@ -42,6 +42,9 @@ MOVES_IN_WORDS = """async (mine) => {
       played: w.describeMove({seat: mine, play: '6-6', end: 'left'}, room, mine),
       drew: w.describeMove({seat: mine, draw: true}, room, mine),
       other: w.describeMove({seat: 1 - mine, play: '6-4', end: 'right'}, room, mine),
+      mexican: w.describeMove({seat: mine, play: '6-4', train: 'mexican'}, room, mine),
+      onMine: w.describeMove({seat: 1 - mine, play: '6-4', train: mine}, room, mine),
+      onAna: w.describeMove({seat: 1 - mine, play: '6-4', train: 0}, room, null),
       spoken: w.describeMoves([{seat: mine, pass: true}, {seat: 1 - mine, draw: true}], room, mine),
     };
   }
@@ -61,6 +64,11 @@ def test_a_phone_says_its_own_moves_in_the_you_form(live_server, phone):
     assert said["fr"]["drew"] == "Vous avez pioché"
     assert said["fr"]["other"] == "Bo a posé six-quatre au bout droit"
     assert said["fr"]["spoken"] == "Vous avez passé. Bo a pioché."
+    # a train inside a sentence reads as a sentence does, not as a button label
+    assert said["fr"]["mexican"] == "Vous avez posé six-quatre sur le train mexicain"
+    assert said["fr"]["onMine"] == "Bo a posé six-quatre sur votre train"
+    assert said["fr"]["onAna"] == "Bo a posé six-quatre sur le train d’Ana"
+    assert said["en"]["onMine"] == "Bo played six-four on your train"
     assert said["en"]["played"] == "You played double six on the left end"
     assert said["nb"]["played"] == "Du la dobbelt seks i venstre ende"
     for lang in said.values():

@@ -37,6 +37,14 @@ export function trainName(train, room, mySeat) {
 
 const STARTS_WITH_VOWEL = /^[aeiouyhàâäéèêëîïôöùûüœæ]/i;
 
+/** A train as it reads inside a sentence ("on the Mexican Train", "sur le train de Bo"). */
+export function trainInSentence(train, room, mySeat) {
+  if (train === "mexican") return t("aria.train_mexican");
+  if (mySeat !== null && mySeat !== undefined && train === mySeat) return t("aria.train_own");
+  const name = seatName(room, train);
+  return t(STARTS_WITH_VOWEL.test(name) ? "aria.train_of_vowel" : "aria.train_of", { name });
+}
+
 /** The room's name; the name a table gets when nobody names it ("Table 2") in the reader's words. */
 export function roomName(room) {
   const m = room && /^Table (\d+)$/.exec(room.name || "");
@@ -53,7 +61,7 @@ export function describeMove(entry, room, mySeat) {
   const say = (what, params) => t(mine ? `aria.you_${what}` : `aria.${what}`, mine ? params : { name: seatName(room, entry.seat), ...params });
   if (entry.play) {
     const tile = tileName(entry.play);
-    if (entry.train !== undefined && entry.train !== null) return say("played_train", { tile, train: trainName(entry.train, room, mySeat) });
+    if (entry.train !== undefined && entry.train !== null) return say("played_train", { tile, train: trainInSentence(entry.train, room, mySeat) });
     if (entry.end === "left") return say("played_left", { tile });
     if (entry.end === "right") return say("played_right", { tile });
     return say("played", { tile });

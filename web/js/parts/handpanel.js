@@ -15,7 +15,7 @@
 import { tileSVGString } from "../tiles.js";
 import { getLanguage, t, tileName } from "../i18n.js";
 import { el, clear, toast } from "../base/dom.js";
-import { seatName, trainName, errorText } from "../base/words.js";
+import { seatName, trainName, trainInSentence, errorText } from "../base/words.js";
 
 /** A choice the seat can make: the legal entry, where its tile goes (null: it lays none), and
  * `where`, the end ("left", "right", "start") or train (seat or "mexican") it goes to. */
@@ -266,7 +266,7 @@ export class HandPanel {
     const ends = [...new Set(opts.map((o) => o.where).filter((w) => w === "left" || w === "right"))];
     if (ends.length >= 2) return t("aria.tile_fits_both", { tile: name });
     if (ends.length === 1) return t(`aria.tile_fits_${ends[0]}`, { tile: name });
-    const trains = opts.filter((o) => o.place && o.place.at === "train").map((o) => trainName(o.where, this.room, this.view.seat));
+    const trains = opts.filter((o) => o.place && o.place.at === "train").map((o) => trainInSentence(o.where, this.room, this.view.seat));
     if (trains.length) return t("aria.tile_fits_train", { tile: name, train: anyOf(trains) });
     return t("aria.tile_fits", { tile: name });
   }

@@ -258,7 +258,7 @@ function podium(view, room) {
     );
   }
   const rest = rows.slice(3);
-  const after = rest.length ? el("ol.podium-rest", rest.map((r) => el("li", { dataset: { place: String(r.place), col: String(r.col), score: String(r.score) } }, `${r.place}. ${r.name}: ${scoreWords(view, r.score)}`))) : null;
+  const after = rest.length ? el("ol.podium-rest", rest.map((r) => el("li", { dataset: { place: String(r.place), col: String(r.col), score: String(r.score) } }, t("results.podium_row", { place: r.place, name: r.name, score: scoreWords(view, r.score) })))) : null;
   return el("div.podium-box", box, after);
 }
 

@@ -40,7 +40,7 @@ export function trackerBody(view) {
     grid.append(
       el(
         `div.tracker-cell${unseen ? "" : ".tracker-cell--zero"}`,
-        { dataset: { n: String(n) }, "aria-label": `${n}: ${t("hand.unseen", { count: unseen })}` },
+        { dataset: { n: String(n) }, "aria-label": t("app.label_value", { label: n, value: t("hand.unseen", { count: unseen }) }) },
         el("span", { html: tileSVGString(n, n, { orientation: "vertical", size: 22, label: null }) }),
         el("span.tracker-n", String(unseen)),
       ),

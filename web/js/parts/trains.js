@@ -79,7 +79,7 @@ function trainEnd(row, { opts, onTrain }, s, isTarget, big) {
       type: "button",
       style: `width:${(2 * s).toFixed(0)}px;height:${s.toFixed(0)}px`,
       dataset: { train: String(row.train) },
-      "aria-label": `${trainName(row.train, opts.room, opts.mySeat)}, ${row.end}`,
+      "aria-label": t("aria.train_end", { train: trainName(row.train, opts.room, opts.mySeat), n: row.end }),
       onclick: () => onTrain(row.train),
     },
     el("span.board-slot-n", String(row.end)),
