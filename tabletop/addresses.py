@@ -16,6 +16,8 @@ from pathlib import Path
 
 import ifaddr
 
+from . import config
+
 log = logging.getLogger("tabletop.addresses")
 
 IFF_UP = 0x1
@@ -69,7 +71,12 @@ class Watcher:
     """Calls `on_change(addresses)` once at start and again within `interval` seconds of every
     change of `usable_ipv4()` (polling: portable, and a getifaddrs call costs well under 1 ms)."""
 
-    def __init__(self, on_change: Callable[[list[str]], None], interval: float = 2.0, find=usable_ipv4):
+    def __init__(
+        self,
+        on_change: Callable[[list[str]], None],
+        interval: float = config.ADDRESS_POLL,
+        find=usable_ipv4,
+    ):
         self.on_change = on_change
         self.interval = interval
         self.find = find

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from . import config
 from .addresses import Watcher
 from .discovery import Advertiser, HostName
 from .mdns_process import ProcessAdvertiser
@@ -28,7 +29,7 @@ class Announcer:
         mdns: bool = True,
         host: HostName | None = None,
         show: Callable[[str], None] | None = None,
-        interval: float = 2.0,
+        interval: float = config.ADDRESS_POLL,
     ):
         self.tables = tables  # rooms.Tables: its base_url is what QR codes and /api/server use
         self.port = port

@@ -34,7 +34,7 @@ def seed_for(secret: str, version: int, purpose: str = "move", seat: int | None 
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
-def choose(view: dict, level: str = "medium", seed: int = 0) -> dict:
+def choose(view: dict, level: str = DEFAULT_LEVEL, seed: int = 0) -> dict:
     """The computer's action for the seat whose view this is (one of `view["legal"]`)."""
     action, _reason = ai.choose(view, level_of(level), seed)
     return action

@@ -18,6 +18,7 @@ DATA_DIR = str(paths.user_data_dir())  # folder of tabletop.sqlite3 (the system 
 WEB_DIR = str(paths.web_dir())  # the checkout's web/, or the installed package's copy
 LOCALES_DIR = str(paths.locales_dir())
 PROTOCOL = 1  # the websocket protocol's version (docs/PROTOCOL.md)
+ADDRESS_POLL = 2.0  # seconds between looks at the interfaces' addresses (QR codes follow a change)
 
 # -- rooms -----------------------------------------------------------------------------------
 MAX_ROOMS = 64
