@@ -80,6 +80,15 @@ def test_the_table_under_its_own_names_is_served_as_before(app, tmp_path):
     assert get(app, "10.42.0.1:8000", "/api/server").json["hotspot"] is True
 
 
+def test_a_configured_host_name_is_the_tables_own():
+    app = make(hosts=("Table.Cafe.lan",))
+    try:
+        assert get(app, "table.cafe.lan:8000", "/api/health").json == {"ok": True}
+        assert get(app, "other.cafe.lan", "/api/health").status_code == 302
+    finally:
+        app.extensions["tabletop"].shutdown()
+
+
 def test_probe_answers_nothing_new_off_the_hotspot():
     home = make()
     plain = make(hotspot=None)
