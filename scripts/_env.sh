@@ -1,17 +1,18 @@
 # shellcheck shell=bash
-# Shared by the scripts: make sure .venv exists with the project installed (editable), the
-# versions pinned by constraints.txt.
-# Usage: source scripts/_env.sh                     (test, lint, bench, screens: with the test extras)
-#        ENV_KIND=serve source scripts/_env.sh      (serve: only what serving needs)
-# Serving never calls pip once the project and its dependencies are installed (an offline Pi
-# keeps working after a pull); the dev set is reinstalled when pyproject.toml or
-# constraints.txt change.
+# Shared by the scripts: make sure .venv exists with what they need, the versions pinned by
+# constraints.txt.
+# Usage: source scripts/_env.sh                     (test, lint, bench, screens: the project
+#                                                    installed editable, with the test extras)
+#        ENV_KIND=serve source scripts/_env.sh      (serve: only the libraries serving needs;
+#                                                    the table runs from the checkout itself)
+# Serving never calls pip once its libraries are installed (an offline Pi keeps working after a
+# pull), and builds nothing: no packaging step stands between a pull and the next start. The dev
+# set is reinstalled when pyproject.toml or constraints.txt change.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
 PY="$VENV/bin/python"
 CONSTRAINTS="$ROOT/constraints.txt"
-
 LOG="$VENV/install.log"  # pip's whole output of the last set-up, kept to be read
 
 # One line per step; pip's output goes to $LOG, and all of it is shown when a step fails (a real
@@ -28,7 +29,9 @@ _env_step() {  # $1: what the step does, then the command
     fi
 }
 
-_env_install() {  # $1: what to install, e.g. "$ROOT" or "$ROOT[test]"
+_env_install() {  # $1: what the third step installs, then pip's arguments for it
+    local what="$1"
+    shift
     if [ ! -x "$PY" ]; then
         echo "Setting up $VENV (the first start only; later ones need no network):" >&2
         echo "  1/3 creating the Python environment ..." >&2
@@ -41,8 +44,8 @@ _env_install() {  # $1: what to install, e.g. "$ROOT" or "$ROOT[test]"
     local pip=("$PY" -m pip --disable-pip-version-check)
     echo "  2/3 updating pip ..." >&2
     "${pip[@]}" install --quiet --upgrade pip >>"$LOG" 2>&1 || echo "  (pip stays as it was)" >&2
-    _env_step "  3/3 installing the table and its libraries (a minute, more on a Pi) ..." \
-        "${pip[@]}" install --quiet -c "$CONSTRAINTS" -e "$1"
+    _env_step "  3/3 installing $what (a minute, more on a Pi) ..." \
+        "${pip[@]}" install --quiet -c "$CONSTRAINTS" "$@"
     local warned
     warned=$(grep -c '^WARNING' "$LOG" || true)
     if [ "$warned" -gt 0 ]; then
@@ -50,23 +53,32 @@ _env_install() {  # $1: what to install, e.g. "$ROOT" or "$ROOT[test]"
     fi
 }
 
-# True when the project and every dependency pyproject.toml names are installed (no network).
+# The libraries pyproject.toml says serving needs, one a line (python3: .venv may not exist yet).
+_env_serving_deps() {
+    python3 - "$ROOT/pyproject.toml" <<'PYEOF'
+import sys, tomllib
+print("\n".join(tomllib.load(open(sys.argv[1], "rb"))["project"]["dependencies"]))
+PYEOF
+}
+
+# True when every library serving needs is installed (no network).
 _env_serving_ready() {
     [ -x "$PY" ] && "$PY" -I - "$ROOT/pyproject.toml" <<'PYEOF' 2>/dev/null
 import importlib.metadata as md, re, sys, tomllib
-deps = tomllib.load(open(sys.argv[1], "rb"))["project"]["dependencies"]
-md.version("domino-table")
-for dep in deps:
+for dep in tomllib.load(open(sys.argv[1], "rb"))["project"]["dependencies"]:
     md.version(re.match(r"[A-Za-z0-9._-]+", dep).group())
 PYEOF
 }
 
 if [ "${ENV_KIND:-dev}" = serve ]; then
-    _env_serving_ready || _env_install "$ROOT"
+    if ! _env_serving_ready; then
+        mapfile -t SERVING_DEPS < <(_env_serving_deps)
+        _env_install "the table's libraries" "${SERVING_DEPS[@]}"
+    fi
 else
     STAMP="$VENV/.installed-$(cat "$ROOT/pyproject.toml" "$CONSTRAINTS" | sha256sum | cut -c1-16)"
     if [ ! -f "$STAMP" ]; then
-        _env_install "${ROOT}[test]"
+        _env_install "the project and its test tools" -e "${ROOT}[test]"
         rm -f "$VENV"/.installed-*
         touch "$STAMP"
     fi
