@@ -2,10 +2,11 @@
 
 Strength: duplicate deals. Each deal is played twice with the seats swapped between the two
 players compared: 2-player games swap the hands; 4-player games seat A at 0+2 and B at 1+3, then
-the other way round (partners in six-love; opponents at alternate seats otherwise). A game is
+the other way round (partners in a team game; opponents at alternate seats otherwise). A game is
 one round (round 1 of a match) dealt from the project's seeded shuffle. A's score in a game is
-1 when the round's winner sits on an A seat, 0 for a B seat, 1/2 when nobody wins; in Mexican
-Train (no round winner) A wins the game when A's seats keep fewer pips than B's. The score of a
+1 when the round's winner sits on an A seat, 0 for a B seat, 1/2 when nobody wins; where every
+seat scores its pips (no round winner) A wins the game when A's seats keep fewer pips than B's.
+The tables are named in `engine.profiles.tables`. The score of a
 deal pair is the mean of its two games; the table gives the mean over pairs with a 95% interval
 (normal approximation over pairs, which keeps each pair's correlation honest).
 
@@ -25,30 +26,20 @@ import math
 import statistics
 import sys
 import time
+from typing import Any
 
 from engine import Match, view_for
+from engine.profiles import draws_lot
+from engine.profiles.tables import LATENCY, SAME_INFO, STRENGTH, pick
 
 from .computer import LEVELS, choose
 from .heaviest import heaviest
 from .sameinfo import alternatives, check, positions
 
-TABLES = {
-    "block-2p": ("block", {"players": 2}),
-    "draw-4p": ("draw", {"players": 4}),
-    "gaple-4x7": ("gaple", {}),
-    "six-love": ("six-love", {}),
-    "mexican-train-4p": ("mexican-train", {"players": 4}),
-}
+TABLES = pick(STRENGTH)  # label -> (profile name, options)
 DEAL_OFFSET = 0  # tuning runs use other deals than the reported table
 COMPARISONS = (("medium", "heaviest"), ("hard", "heaviest"), ("hard", "medium"))
-LATENCY_TABLES = dict(
-    TABLES,
-    **{
-        "draw-2p": ("draw", {"players": 2}),
-        "mexican-train-8p": ("mexican-train", {"players": 8}),
-        "mexican-train-10p": ("mexican-train", {"players": 10}),
-    },
-)
+LATENCY_TABLES = pick(LATENCY)
 
 
 def _decide(player, view, seed):
@@ -61,7 +52,7 @@ def play_round(profile, options, deal_seed, seats, ai_seed, timings=None, timed=
     """One round with `seats[i]` playing seat i; returns the final state. With `timings`, the
     decisions of the `timed` player are timed into it."""
     m = Match(profile, dict(options))
-    lot = profile == "gaple" and options.get("deal", "4x7") != "4x7"
+    lot = draws_lot(m.state.profile, m.state.options)
     m.start_round(seed=deal_seed, opener=(deal_seed % m.state.players) if lot else None)
     state = m.state
     k = 0
@@ -82,7 +73,7 @@ def play_round(profile, options, deal_seed, seats, ai_seed, timings=None, timed=
 
 def game_score(state, a_seats) -> float:
     r = state.result
-    if state.profile.name == "mexican-train":
+    if state.profile.score_kind == "pips":  # no round winner: the pips kept decide
         a = sum(t for s, t in enumerate(r["totals"]) if s in a_seats)
         b = sum(t for s, t in enumerate(r["totals"]) if s not in a_seats)
         return 1.0 if a < b else 0.0 if a > b else 0.5
@@ -136,7 +127,7 @@ def strength(table, a, b, pairs, jobs):
 def latency(table, decisions, seed=0, level="hard"):
     profile, options = LATENCY_TABLES[table]
     n = Match(profile, dict(options)).state.players
-    timings = []
+    timings: list[tuple[float, int, float]] = []  # (wall clock, legal actions, CPU)
     index = 0
     while len(timings) < decisions:
         seats = [level if (s + index) % 2 == 0 else "heaviest" for s in range(n)]
@@ -169,15 +160,7 @@ def latency(table, decisions, seed=0, level="hard"):
     }
 
 
-SAME_INFO_TABLES = dict(
-    TABLES,
-    **{
-        "block-3p": ("block", {"players": 3}),
-        "draw-2p": ("draw", {"players": 2}),
-        "gaple-5x5": ("gaple", {"deal": "5x5"}),
-        "mexican-train-9p": ("mexican-train", {"players": 9}),
-    },
-)
+SAME_INFO_TABLES = pick(SAME_INFO)
 
 
 def _same_info_one(args):
@@ -251,7 +234,7 @@ def main(argv=None):
     p.add_argument("--jobs", type=int, default=1, help="processes for the strength games")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    out = {"strength": [], "latency": []}
+    out: dict[str, Any] = {"strength": [], "latency": []}
     if not args.no_strength and args.pairs > 0:
         if not args.json:
             print(f"Strength: {args.pairs} duplicate deal pairs per comparison, win rate of A (95% interval)")

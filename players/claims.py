@@ -12,10 +12,16 @@ catalogue picks the form from `count`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from engine import PROFILES
 from engine.placement import far_half, place_on_line
 from engine.tiles import tile_set
 
-from .world import _idx, _mask, _pair
+from .view import SeatView, seat_view
+from .view import trains as trains_of
+from .world import _idx, _mask, _pair, counted_when_blocked
 
 CLOSE = 0.05  # playout value difference (five points of winning chance) under which plays are close
 FEW_LEFT = 3  # a double "may die" when at most this many other tiles of its number are unplayed
@@ -47,18 +53,20 @@ class Search:
 class Facts:
     """What the seat to act can see, in bitmasks, and what public passes and draws prove."""
 
-    def __init__(self, view: dict, search: Search | None = None):
-        self.view = view
+    def __init__(self, view: Mapping[str, Any], search: Search | None = None):
+        self.view: SeatView = seat_view(view)
+        view = self.view
         self.search = search or Search()
         self.me = view["seat"]
         self.n = view["players"]
         self.profile = view["profile"]
-        self.train = self.profile == "mexican-train"
-        self.ts = ts = tile_set(12 if self.train else 6)
+        self.rules = PROFILES[self.profile]  # the profile's data row and hooks
+        self.train = self.rules.family == "train"
+        self.ts = ts = tile_set(view["max_pip"])
         self.legal = view["legal"]
         self.hand = _mask(view["hand"])
         if self.train:
-            trains = view["trains"]
+            trains = trains_of(view)
             on = [e["tile"] for p in trains["personal"] for e in p["tiles"]]
             on += [e["tile"] for e in trains["mexican"]["tiles"]]
             self.played = _mask(on) | (_mask([trains["engine"]]) if trains["engine"] else 0)
@@ -109,10 +117,10 @@ class Facts:
         history = self.view["history"]
         played = {_idx(e["play"]) for e in history if "play" in e}
         left = right = -1
-        for e in self.view["line"]:
-            if _idx(e["tile"]) not in played:  # gaple's turned-up starting tile
-                left, right = e["left"], e["right"]
-        lacks = {}
+        for entry in self.view["line"]:
+            if _idx(entry["tile"]) not in played:  # a turned-up leftover starting the line
+                left, right = entry["left"], entry["right"]
+        lacks: dict[tuple[int, int], str] = {}
         for k, e in enumerate(history):
             s = e["seat"]
             if "play" in e:
@@ -140,12 +148,12 @@ class Facts:
     def partner(self):
         return (self.me + 2) % 4 if self.view.get("teams") else None
 
-    # -- Mexican Train ----------------------------------------------------------------------
+    # -- train games ------------------------------------------------------------------------
     def own_end(self) -> int:
-        return self.view["trains"]["personal"][self.me]["end"]
+        return trains_of(self.view)["personal"][self.me]["end"]
 
     def marker(self, seat) -> bool:
-        return bool(self.view["trains"]["personal"][seat]["marker"])
+        return bool(trains_of(self.view)["personal"][seat]["marker"])
 
     def first_turn(self) -> bool:
         """A first turn that may lay a run: the option is on, the engine is down and the seat has
@@ -211,7 +219,7 @@ def go_out(F, a, p):
 
 
 def hard_ends(F, a, p):
-    if not go_out(F, a, p) or F.profile != "six-love" or not F.ends:
+    if not go_out(F, a, p) or not F.rules.hooks.bonus_for_hard_ends or not F.ends:
         return False
     x, y = _pair(a["play"])
     if x == y or set(F.ends) != {x, y}:
@@ -260,7 +268,7 @@ def heaviest(F, a, p):
 def low_count(F, a, p):
     """Heaviest, and the line is closing (few unseen tiles fit the ends after it) in a game that
     is decided by the count when it blocks."""
-    counted = F.profile in ("block", "gaple") or (F.profile == "draw" and F.view["boneyard"] == 0)
+    counted = counted_when_blocked(F.rules, F.view["boneyard"])
     return heaviest(F, a, p) and counted and not F.train and F.fit(F.unseen, F.new_ends(a)) <= CLOSING
 
 

@@ -12,8 +12,8 @@ alone (`world.Knowledge`), and the search runs on hypothetical states built from
 "params": {"tile": "6-5"}}`, a key of locales/*.json with its parameters.
 
 Levels: `easy` (a noisy heuristic), `medium` (the seed's strategy with a few sampled playouts),
-`hard` (sampled worlds, heuristic playouts, exact search near the end of a round; in Mexican
-Train a planner of the longest train checked by playouts). The random stream comes only from
+`hard` (sampled worlds, heuristic playouts, exact search near the end of a round; in a train
+game a planner of the longest train checked by playouts). The random stream comes only from
 `seed` (mixed with the public position), never from the dealer's stream; budgets are counted in
 iterations, never in seconds, so a choice does not depend on how busy the machine is.
 """

@@ -2,12 +2,14 @@
 are shown, per table. `python -m players.hintcheck --per-table 5000` (or
 `scripts/bench ai --hints 5000`).
 
-Positions come from matches of up to three rounds (so that later-round choices such as
-six-love's opener appear) played half by the heaviest-tile player and half at random; up to four
+Positions come from matches of up to three rounds (so that later-round choices, such as naming
+the opener, appear) played half by the heaviest-tile player and half at random; up to four
 positions with a choice are taken from each round at random depths. Each position gets the hint
 (`players.hint`, the hard level; `--budget` lowers its playouts for quick runs, the code path is
 the same) and its reason is checked by `claims.holds` against the view and what the search
-found. Deterministic for a given seed; `--jobs` spreads the tables over processes.
+found. Deterministic for a given seed; `--jobs` spreads the tables over processes. The tables
+are named in `engine.profiles.tables`; `main(argv, tables)` checks others (a profile a test
+registers, say).
 """
 
 from __future__ import annotations
@@ -20,31 +22,26 @@ import time
 from collections import Counter
 
 from engine import Match, view_for
+from engine.profiles import draws_lot
+from engine.profiles.tables import HINTS, pick
 
 from .claims import holds
 from .computer import decide
 from .heaviest import heaviest
 from .reasons import search_of
 
-TABLES = {
-    "block-2p": ("block", {"players": 2}),
-    "draw-4p": ("draw", {"players": 4}),
-    "gaple-4x7": ("gaple", {}),
-    "gaple-4x6-partners": ("gaple", {"deal": "4x6", "partners": True}),
-    "six-love": ("six-love", {}),
-    "mexican-train-4p": ("mexican-train", {"players": 4}),
-}
+TABLES = pick(HINTS)  # label -> (profile name, options)
 ROUNDS = 3  # rounds per match before a new match
 
 
 def positions(profile, options, count, seed=0):
     """`count` (state, seat to act) with a choice to make, from rounds 1..ROUNDS of matches."""
     rng = random.Random(f"hintcheck:{profile}:{options}:{seed}")
-    found = []
+    found: list[tuple] = []  # (state, seat to act)
     game = 0
     while len(found) < count:
         m = Match(profile, dict(options))
-        lot = profile == "gaple" and options.get("deal", "4x7") != "4x7"
+        lot = draws_lot(m.state.profile, m.state.options)
         for rnd in range(ROUNDS):
             if m.state.phase not in ("new", "round_over") or len(found) >= count:
                 break
@@ -69,7 +66,9 @@ def hint_seed_of(seed, k):
 
 def check_table(profile, options, count, seed=0, budget=None):
     """Over `count` positions: (hints, claims that hold, Counter of reason keys, failures)."""
-    kinds, failures, held = Counter(), [], 0
+    kinds: Counter[str] = Counter()
+    failures: list[dict] = []
+    held = 0
     for k, (state, seat) in enumerate(positions(profile, options, count, seed)):
         view = view_for(state, seat)
         hint_seed = hint_seed_of(seed, k)
@@ -92,17 +91,18 @@ def check_table(profile, options, count, seed=0, budget=None):
 
 
 def _run(job):
-    name, count, seed, budget = job
-    profile, options = TABLES[name]
+    name, (profile, options), count, seed, budget = job
     t0 = time.process_time()
     n, held, kinds, failures = check_table(profile, options, count, seed, budget)
     return name, n, held, dict(kinds), failures, time.process_time() - t0
 
 
-def main(argv=None) -> int:
+def main(argv=None, tables: dict | None = None) -> int:
+    """The command line; `tables` ({label: (profile name, options)}) replaces the named tables."""
+    tables = TABLES if tables is None else tables
     ap = argparse.ArgumentParser(prog="python -m players.hintcheck", description=__doc__.split("\n\n")[0])
     ap.add_argument("--per-table", type=int, default=200, help="hints per table (default 200)")
-    ap.add_argument("--tables", default=",".join(TABLES), help="comma-separated, of: " + ", ".join(TABLES))
+    ap.add_argument("--tables", default=",".join(tables), help="comma-separated, of: " + ", ".join(tables))
     ap.add_argument("--budget", type=int, default=None, help="playouts per hint (default: the hint's own)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
@@ -116,9 +116,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     names = [t for t in args.tables.split(",") if t]
     for t in names:
-        if t not in TABLES:
+        if t not in tables:
             ap.error(f"unknown table {t!r}")
-    jobs = [(t, args.per_table, args.seed, args.budget) for t in names]
+    jobs = [(t, tables[t], args.per_table, args.seed, args.budget) for t in names]
     if args.jobs > 1:
         from multiprocessing import Pool
 

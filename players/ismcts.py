@@ -6,9 +6,10 @@ OpenSpiel's `ISMCTSBot` plays with random rollouts (one per simulation), UCT con
 returns are +1 for the round's winner, -1 split among the others, 0 when nobody wins), the final
 move by the most visits, and the wrapper's determinizer (consistent with passes, draws and the
 round-one opening). Duplicate deals: each deal (the engine's seeded shuffle, seeds 1..N, the
-deals of `scripts/bench ai`) is played twice with the seats swapped; 2-player Block: hard at
-seat 0, then at seat 1; 4-player Draw: hard at seats 0 and 2 against ISMCTS at 1 and 3, then the
-other way round (so an even match is 50 %, as in `scripts/bench ai`'s draw-4p table). A game
+deals of `scripts/bench ai`) is played twice with the seats swapped; 2 players: hard at seat 0,
+then at seat 1; 4 players: hard at seats 0 and 2 against ISMCTS at 1 and 3, then the other way
+round (so an even match is 50 %, as in `scripts/bench ai`'s 4-player tables). The tables are
+`engine.profiles.tables.OPENSPIEL`: `--sims` for the first, `--draw-sims` for the second. A game
 scores 1 when a hard seat wins the round, 0 when an ISMCTS seat does, 1/2 when nobody wins. The
 win rate is over games with a Wilson 95 % interval (a tie counts half a win); duplicate deals
 make the games of a pair anti-correlated, so the interval over games is if anything too wide.
@@ -24,17 +25,19 @@ import json
 import math
 import sys
 import time
+from collections.abc import Iterator
 
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from engine import Action, view_for
+from engine import Action, new_game, view_for
+from engine.profiles import tables
 
 from . import openspiel_game as og
 from .computer import choose
 
-TABLES = {"block-2p": "domino_block_2p", "draw-4p": "domino_draw_4p"}
+TABLES = {label: og.game_name(label) for label in tables.OPENSPIEL}  # label -> OpenSpiel game
 UCT_C = 2.0
 
 
@@ -68,7 +71,7 @@ def play_game(game_name, deal_seed, hard_seats, sims, stream, hard_seed):
 def pair(args):
     table, sims, index = args
     name = TABLES[table]
-    n = 2 if table == "block-2p" else 4
+    n = new_game(*tables.TABLES[table]).players
     total, searched = 0.0, 0
     for flip in (0, 1):
         hard = {s for s in range(n) if (s + flip) % 2 == 0}
@@ -94,6 +97,7 @@ def measure(table, sims, pairs, jobs, offset=0, progress=None):
     t0 = time.perf_counter()
     wins = 0.0
     searched = 0
+    results: Iterator[tuple[float, int]]
     if jobs > 1:
         import multiprocessing as mp
 
@@ -133,15 +137,16 @@ def measure(table, sims, pairs, jobs, offset=0, progress=None):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="scripts/bench ai --ismcts", description=__doc__.split("\n\n")[0])
     p.add_argument("--pairs", type=int, default=400, help="duplicate deal pairs per row (400)")
-    p.add_argument("--sims", default="100,400,1600", help="ISMCTS simulations per move, block-2p rows")
-    p.add_argument("--draw-sims", default="400", help="ISMCTS simulations, draw-4p rows ('' for none)")
+    first, second = tables.OPENSPIEL
+    p.add_argument("--sims", default="100,400,1600", help=f"ISMCTS simulations per move, {first} rows")
+    p.add_argument("--draw-sims", default="400", help=f"ISMCTS simulations, {second} rows ('' for none)")
     p.add_argument("--offset", type=int, default=0, help="first deal pair (to split a run)")
     p.add_argument("--jobs", type=int, default=1, help="processes")
     p.add_argument("--progress", type=int, default=0, metavar="K", help="report every K pairs on stderr")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    rows = [("block-2p", int(s)) for s in args.sims.split(",") if s]
-    rows += [("draw-4p", int(s)) for s in args.draw_sims.split(",") if s]
+    rows = [(first, int(s)) for s in args.sims.split(",") if s]
+    rows += [(second, int(s)) for s in args.draw_sims.split(",") if s]
     if not args.json:
         print(f"Hard against OpenSpiel ISMCTS (random rollouts), {args.pairs} duplicate deal pairs per row")
         print(

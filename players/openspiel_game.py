@@ -1,10 +1,12 @@
-"""The project's own 2-player Block and 4-player Draw as OpenSpiel Python games, for measuring
-the computer players against OpenSpiel's search (`players.ismcts`). A benchmark dependency
-only: nothing of the product imports this module (it imports `pyspiel`).
+"""The project's own line games of `engine.profiles.tables.OPENSPIEL` (2 players passing, 4
+players drawing) as OpenSpiel Python games, for measuring the computer players against
+OpenSpiel's search (`players.ismcts`). A benchmark dependency only: nothing of the product
+imports this module (it imports `pyspiel`). A table's game is `domino_<label>` ("-" as "_").
 
     import players.openspiel_game as og
-    game = pyspiel.load_game("domino_block_2p", {"seed": 7})  # dealt by the engine's seeded shuffle
-    game = pyspiel.load_game("domino_block_2p")               # seed -1: the deal as chance nodes
+    name = og.game_name(OPENSPIEL[0])              # the 2-player table's game
+    game = pyspiel.load_game(name, {"seed": 7})    # dealt by the engine's seeded shuffle
+    game = pyspiel.load_game(name)                 # seed -1: the deal as chance nodes
 
 Every rule is the engine's (public API only): a state wraps an `engine.State` (immutable, so a
 clone shares it), legal actions are `engine.legal_actions`, moves are `engine.step` of one of
@@ -28,12 +30,16 @@ import numpy as np
 import pyspiel
 
 from engine import Deal, deal_from_seed, legal_actions, new_game, state_after_deal, step
+from engine.profiles.tables import OPENSPIEL, TABLES
 from engine.tiles import bits, tile_set
 
-GAMES = {
-    "domino_block_2p": ("block", {"players": 2}),
-    "domino_draw_4p": ("draw", {"players": 4}),
-}
+
+def game_name(label: str) -> str:
+    """The OpenSpiel game of a named table."""
+    return "domino_" + label.replace("-", "_")
+
+
+GAMES = {game_name(label): TABLES[label] for label in OPENSPIEL}  # game -> (profile name, options)
 ENDS = {None: 0, "left": 1, "right": 2}
 TILES = 28
 DRAW = TILES * 3
@@ -281,7 +287,7 @@ class Determinizer:
     seat played came from its deal or from a draw before that play; in round one the opener led
     the highest double dealt (nobody held a higher one), or, with no double dealt, the heaviest
     tile (nobody held a double or a heavier tile). A candidate deal is drawn uniformly among those
-    the masks allow (2-player Block: the only constraint is on one hand, sampled exactly; with
+    the masks allow (2 players without draws: the only constraint is on one hand, sampled exactly; with
     draws, a random allowed tile slot by slot, retried), then the history is replayed through the
     engine and the deal is refused unless every action is legal again."""
 
@@ -307,8 +313,8 @@ class Determinizer:
         self.own_pos = own_pos
         self.pool = [i for i in range(TILES) if not known >> i & 1]
         # each stuck moment (pass or draw) per seat, and which draws were played at once
-        stuck = [[] for _ in range(n)]
-        immediate = {}
+        stuck: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        immediate: dict[int, int] = {}
         for k, e in enumerate(log):
             if e.aid in (DRAW, PASS):
                 fit = ts.suit[e.left] | ts.suit[e.right] if e.left >= 0 else 0
@@ -322,7 +328,7 @@ class Determinizer:
         for s in range(n):
             if s == player:
                 continue
-            acq = [(-1, ("hand", s, j)) for j in range(size)]
+            acq: list[tuple[int, tuple]] = [(-1, ("hand", s, j)) for j in range(size)]
             acq += [
                 (k, ("stock", e.pos))
                 for k, e in enumerate(log)
@@ -374,7 +380,8 @@ class Determinizer:
         for pos, tile in list(self.own_pos.items()) + list(self.immediate.items()):
             order[base + pos] = tile
         now = len(self.log)
-        fixed, dynamic = [], []
+        fixed: list[tuple[tuple, int]] = []  # (place, the tiles it cannot hold)
+        dynamic = []
         for seat in self.seats:
             s, acq, later, stuck, opening = seat
             if len(acq) > size:  # kept draws: which acquisition held each played tile varies
@@ -413,7 +420,7 @@ class Determinizer:
                     slots.append((place, self._lacked(stuck, t, now + 1) | (opening if t < 0 else 0)))
         # slots that forbid the same tiles form a group; the most constrained group first, each
         # a uniform choice among the allowed tiles left (exactly uniform with one constrained group)
-        groups = {}
+        groups: dict[int, list] = {}
         for place, forbid in slots:
             groups.setdefault(forbid, []).append(place)
         left = set(self.pool)

@@ -1,6 +1,6 @@
 """Playing: what a finished round is worth to a seat, a fast playout policy on hypothetical
 states, the seed's strategy as a scoring of the legal actions from the view (medium), its noisy
-version (easy), the Mexican Train planner, and the search of `hard`.
+version (easy), the planner of the train games, and the search of `hard`.
 
 Everything that decides for the seat to act reads the view (through `Knowledge`); only the
 sampled hypothetical states from `world.py` are engine states, and those were built from the view.
@@ -10,36 +10,49 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine import legal_actions, step
 from engine.placement import far_half, place_on_line
 from engine.tiles import bits
 
-from .world import Knowledge, _idx
+from .view import trains
+from .world import Knowledge, _idx, counted_when_blocked
 
 
 # -- values ---------------------------------------------------------------------------------
 def values(state) -> list:
-    """What a finished round is worth to each seat (higher is better, about 0..1)."""
-    name, n = state.profile.name, state.players
+    """What a finished round is worth to each seat (higher is better, about 0..1), by what the
+    profile scores (its `score_kind`)."""
     r = state.result
-    winner, points, totals = r["winner"], r["points"] or 0, r["totals"]
-    if name == "mexican-train":
-        return [-t / 60.0 + (0.5 if s == winner else 0.0) for s, t in enumerate(totals)]
-    if name == "six-love":
-        if winner is None:
-            return [0.5] * n
-        team = winner % 2
-        return [(1.0 + 0.3 * (points - 1) if s % 2 == team else 0.0) for s in range(n)]
-    if name == "gaple":
-        partners = state.teams  # gaple plays in teams when its partners option is on
-        out = []
-        for s in range(n):
-            won = s == winner or (partners and s % 2 == winner % 2)
-            out.append((1.0 if won else 0.0) - 0.004 * totals[s])
-        return out
-    # draw / block
+    return VALUES[state.profile.score_kind](state, state.players, r["winner"], r["points"] or 0, r["totals"])
+
+
+def _pips_value(state, n, winner, points, totals) -> list:
+    """Every seat scores the pips it holds (lower is better); going out is worth a little more."""
+    return [-t / 60.0 + (0.5 if s == winner else 0.0) for s, t in enumerate(totals)]
+
+
+def _team_points_value(state, n, winner, points, totals) -> list:
+    """The winner's team scores points towards a target: the round's points, a little."""
+    if winner is None:
+        return [0.5] * n
+    team = winner % 2
+    return [(1.0 + 0.3 * (points - 1) if s % 2 == team else 0.0) for s in range(n)]
+
+
+def _round_wins_value(state, n, winner, points, totals) -> list:
+    """Winning the round is what counts (with partners, for both), then a low count."""
+    partners = state.teams
+    out = []
+    for s in range(n):
+        won = winner is not None and (s == winner or (partners and s % 2 == winner % 2))
+        out.append((1.0 if won else 0.0) - 0.004 * totals[s])
+    return out
+
+
+def _points_value(state, n, winner, points, totals) -> list:
+    """The winner scores the others' pips: winning, then by how much."""
     if winner is None:
         return [0.5] * n
     out = []
@@ -49,6 +62,14 @@ def values(state) -> list:
         else:
             out.append(-0.001 * points / (n - 1))
     return out
+
+
+VALUES = {  # by the profile's `score_kind`
+    "pips": _pips_value,
+    "team_points": _team_points_value,
+    "round_wins": _round_wins_value,
+    "points": _points_value,
+}
 
 
 def team_of(state, seat):
@@ -67,8 +88,8 @@ def _discard_key(state, i):
 
 
 def rollout_action(state, acts, rng):
-    """The playout policy: heaviest fitting tile, doubles first; gaple discards the tile least
-    worth keeping; Mexican Train keeps laying tiles while it may and follows a chain."""
+    """The playout policy: heaviest fitting tile, doubles first; a discard gives up the tile
+    least worth keeping; in a train game keep laying tiles while one may and follow a chain."""
     a0 = acts[0]
     if len(acts) == 1:
         return a0
@@ -135,7 +156,7 @@ def _train_rollout(state, acts, rng, ts):
 
 
 ROLL_FOLLOW = 2.0
-ROLL_KEEP = 4.0  # Mexican Train: what laying a tile that fits one's own train elsewhere costs
+ROLL_KEEP = 4.0  # train games: what laying a tile that fits one's own train elsewhere costs
 
 
 def playout(state, rng, limit=2000):
@@ -224,7 +245,7 @@ def score_line(K: Knowledge, action: dict) -> float:
         v = K.void[partner]
         if v >> nl & 1 and v >> nr & 1:
             s -= 2.0
-    if K.profile == "block" or K.profile == "gaple" or (K.profile == "draw" and K.boneyard == 0):
+    if counted_when_blocked(K.rules, K.boneyard):
         if avail <= CLOSING:  # the line is closing: play for the count
             s += W_COUNT * pips
     if hand == 0:
@@ -232,11 +253,11 @@ def score_line(K: Knowledge, action: dict) -> float:
     return s
 
 
-# -- Mexican Train: the planner ---------------------------------------------------------------
+# -- train games: the planner -----------------------------------------------------------------
 def plan_train(ts, hand: int, start: int, cap: int = 4000):
     """The longest (then heaviest) chain of hand tiles from `start`: (tiles in order, pips)."""
     suit, hi, lo, pips = ts.suit, ts.hi, ts.lo, ts.pips
-    best = [(), 0]
+    best: list[Any] = [(), 0]  # the chain so far (tile indices) and its pips
     count = [cap]
 
     def dfs(end, used, path, weight):
@@ -280,7 +301,7 @@ def score_train(K: Knowledge, action: dict, plan) -> float:
             s -= 4
     else:
         s += -8 if in_plan else 5  # shed tiles the plan does not need
-        if train == "mexican" and not K.view["trains"]["mexican"]["tiles"]:
+        if train == "mexican" and not trains(K.view)["mexican"]["tiles"]:
             s += 1
     if not hand:
         s += 100
@@ -348,7 +369,7 @@ def evaluate(
         acts = legal_actions(w)
         me_team = team_of(w, me)
         crn = rng.getrandbits(64)  # the same playout noise for every candidate in this world
-        seen = {} if table else None
+        seen: dict | None = {} if table else None
         for j in candidates:
             s1 = step(w, acts[j])
             v = None
@@ -479,11 +500,11 @@ MEDIUM_TOP = 4
 MEDIUM_EXACT = 8  # tiles left in hands from which medium searches exactly (0: never)
 MEDIUM_NODES = 300
 MEDIUM_WEIGHT = 0.35
-HARD_TRAIN_ROLLOUTS = 36  # Mexican Train: full playouts per decision
+HARD_TRAIN_ROLLOUTS = 36  # train games: full playouts per decision
 HARD_TOP = 8  # candidates the playouts compare (the strategy's best)
 HARD_WEIGHT = 0.05  # how much the strategy's ranking counts next to the playouts
-HARD_TRAIN_TOP = 3  # Mexican Train: candidates the playouts compare (the planner's best)
-HARD_TRAIN_WEIGHT = 0.3  # Mexican Train: the planner's ranking next to the playouts
+HARD_TRAIN_TOP = 3  # train games: candidates the playouts compare (the planner's best)
+HARD_TRAIN_WEIGHT = 0.3  # train games: the planner's ranking next to the playouts
 
 
 class HardSearch(NamedTuple):
@@ -500,11 +521,10 @@ class HardSearch(NamedTuple):
 
 
 # hard's search, by seats (3: three or more). Two hands: exact from 14 tiles still to play
-# (hands and boneyard; all of 2-player Block) in up to 120 worlds, with a table, valuing only
-# who wins (which prunes enough to afford it), plays read. Each further seat widens the tree,
-# so exact from 6 in hands; and reading three others' plays showed no clear gain (reported deals,
-# with/without: draw 4 players against heaviest 62.9/61.4%, against medium 51.2/51.4%; gaple
-# 4x7 against heaviest 64.8/66.1%).
+# (hands and boneyard; all of a 2-player game without a boneyard to draw from) in up to 120
+# worlds, with a table, valuing only who wins (which prunes enough to afford it), plays read.
+# Each further seat widens the tree, so exact from 6 in hands; and reading three others' plays
+# showed no clear gain on the reported deals (figures in docs/AI.md).
 HARD_SEARCH = {
     2: HardSearch(480, 120, 14, tiles_to_play, 4000, True, 0.5, True),
     3: HardSearch(240, 60, 6, hands_left, 1500, False, 0.0, False),
@@ -564,7 +584,7 @@ def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
         return Decision(order[0], scores, plan)
     lo, hi = min(scores[j] for j in top), max(scores[j] for j in top)
     spread = (hi - lo) or 1.0
-    # Mexican Train: the planner leads, the playouts overrule it by a margin
+    # train games: the planner leads, the playouts overrule it by a margin
     weight = HARD_TRAIN_WEIGHT if K.train else HARD_WEIGHT
     value = {j: est[j] + weight * (scores[j] - lo) / spread for j in top}
     best = max(top, key=value.__getitem__)

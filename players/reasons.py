@@ -226,7 +226,9 @@ def _mine(F, a, ends):
 def _which_end(F: Facts, c, tile):
     """The tile fits both ends (it is `left-right`): the end decides which number is left at both."""
     n = F.new_ends(c)[0]
-    at = F.ends[0] if c.get("end") == "left" else F.ends[1]
+    ends = F.ends
+    assert ends is not None  # a tile on the line has two ends to choose between
+    at = ends[0] if c.get("end") == "left" else ends[1]
     base = {"tile": tile, "at": at, "n": n}
     for o in F.opponents():
         if (o, n) in F.lacks and (o, at) not in F.lacks:
@@ -264,7 +266,7 @@ def _opener(F: Facts, c):
         yield "hint.opener_partner", {"seat": o, "name": _name(o), "count": doubles}
 
 
-# -- Mexican Train ----------------------------------------------------------------------------
+# -- train games ------------------------------------------------------------------------------
 def _train(F: Facts, c, r):
     tile = _tile(c["play"])
     t, me = c.get("train"), F.me

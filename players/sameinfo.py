@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from engine import Action, Deal, IllegalAction, Match, apply, view_for
+from engine.profiles import draws_lot
 
 from .computer import choose, hint
 from .heaviest import heaviest
@@ -41,7 +42,7 @@ def alternatives(state, seat, count, rng, tries=400):
                 own.add(deal.stock[pos])
             pos += 1
     hidden = [t for t in ts.tiles if t not in own and t not in played]
-    out = []
+    out: list = []  # the alternative states
     target = _canon(view)
     for _ in range(tries):
         if len(out) >= count:
@@ -85,11 +86,11 @@ def positions(profile, options, count, seed=0):
     """`count` positions (state, seat to act) with a choice to make, from rounds of half random,
     half heaviest-tile play, taken at random depths (up to three per round)."""
     rng = random.Random(f"sameinfo:{profile}:{seed}")
-    found = []
+    found: list[tuple] = []  # (state, seat to act)
     game = 0
     while len(found) < count:
         m = Match(profile, dict(options))
-        lot = profile == "gaple" and options.get("deal", "4x7") != "4x7"
+        lot = draws_lot(m.state.profile, m.state.options)
         m.start_round(seed=seed * 100003 + game, opener=(game % m.state.players) if lot else None)
         game += 1
         st = m.state

@@ -3,10 +3,11 @@
 `Knowledge(view)` reads only the view: what the seat holds, what is public, and for every hidden
 tile a *slot* (another seat's hand, a face-down discard, a tile another seat drew, the rest of
 the boneyard, the tiles left out) with the tiles that slot cannot hold: a seat that drew, passed
-or discarded held nothing that fitted then (markers and uncovered doubles included in Mexican
-Train), and round-one openings say who was not dealt a higher double. `sample(rng)` deals the
-unseen tiles to the slots, consistent with all of that, and `build(assignment)` turns one
-assignment into a full engine state by replaying the round's public history on that deal.
+or discarded held nothing that fitted then (markers and uncovered doubles included in a train
+game), and the round's opening says what a seat was not dealt (the profile's `opening_tells`).
+`sample(rng)` deals the unseen tiles to the slots, consistent with all of that, and
+`build(assignment)` turns one assignment into a full engine state by replaying the round's
+public history on that deal.
 
 Nothing here ever receives a `State`: the only input is the view (a plain dict), so a computer
 seat cannot look at a hand it may not see.
@@ -15,11 +16,15 @@ seat cannot look at a hand it may not see.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from engine import PROFILES, Action, Deal, IllegalAction, apply, legal_actions, state_after_deal
 from engine.placement import far_half, place_on_line
-from engine.profiles import draws_lot
+from engine.profiles import Profile, draws_lot
 from engine.tiles import bits, tile_set
+
+from .view import SeatView, seat_view, trains
 
 
 class ViewError(ValueError):
@@ -44,6 +49,18 @@ def _mask(tiles):
     return m
 
 
+def counted_when_blocked(rules: Profile, boneyard: int) -> bool:
+    """Whether a seat plays for the count as the line closes: a blocked round goes to the lowest
+    count (the profile's hooks say so), a block can come now (a stuck seat does not draw, or the
+    boneyard is empty), and the score is not a team race to a target (`team_points`, where the
+    strategy has never played for the count)."""
+    return (
+        rules.hooks.block_by_count
+        and rules.score_kind != "team_points"
+        and (rules.stuck != "draw" or boneyard == 0)
+    )
+
+
 class Slot:
     __slots__ = ("seat", "kind", "forbid", "ref")
 
@@ -57,20 +74,29 @@ class Slot:
 class Knowledge:
     """Everything the seat knows, in bitmasks, plus the slots of the unseen tiles."""
 
-    def __init__(self, view: dict):
+    # Where the round stands now, read from the view once the history is followed (`_track`).
+    left: int  # a line game's open ends (-1 before the first tile)
+    right: int
+    ends: list[int]  # a train game's open ends: one per seat, then the public train
+    markers: int  # a train game's markers, a bit per seat
+    uncovered: tuple[int, int] | None  # a train game's double to cover: (train, number)
+    weight: float  # how likely the others' plays made the last world built (`build`)
+
+    def __init__(self, view: Mapping[str, Any]):
         if type(view) is not dict:
             raise ViewError("the computer decides from a seat's view (a plain dict), never a state")
         seat = view.get("seat")
         if not isinstance(seat, int) or view.get("hand") is None:
             raise ViewError("a seat's view is needed (the table's view has no hand)")
-        self.view = view
+        self.view: SeatView = seat_view(view)
+        view = self.view
         self.profile = view["profile"]
         self.options = dict(view["options"])
         self.n = view["players"]
         self.me = seat
-        rules = PROFILES[self.profile]
+        self.rules = rules = PROFILES[self.profile]  # the profile's data row and hooks
         self.train = rules.family == "train"
-        self.turned_up = draws_lot(rules, self.options)  # gaple 4x6/5x5: a leftover starts the line
+        self.turned_up = draws_lot(rules, self.options)  # a deal by lot: a leftover starts the line
         self.ts = ts = tile_set(view["max_pip"])
         self.teams = view.get("teams")
         self.hand = _mask(view["hand"])
@@ -94,17 +120,22 @@ class Knowledge:
         the engine's `placement`; where the round stands now (ends, markers, an uncovered
         double) is then read from the view."""
         n = self.n
-        self.stuck = [[] for _ in range(n)]  # per seat: (history index, mask it lacked)
-        self.draws = []  # stock position -> (seat, history index)
-        self.drawn_played = {}  # stock position -> tile index (played at once)
-        self.played_later = [[] for _ in range(n)]  # (history index, tile) played from the hand
-        self.discard_events = [[] for _ in range(n)]  # history indices of each seat's discards
+        # per seat: (history index, mask it lacked)
+        self.stuck: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.draws: list[tuple[int, int]] = []  # stock position -> (seat, history index)
+        self.drawn_played: dict[int, int] = {}  # stock position -> tile index (played at once)
+        # per seat: (history index, tile) played from the hand
+        self.played_later: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        # per seat: the history indices of its discards
+        self.discard_events: list[list[int]] = [[] for _ in range(n)]
         self.void = [0] * n  # numbers each seat is known to lack (now)
-        self.void_how = [dict() for _ in range(n)]
-        self._saved = [None] * n  # a seat's voids before its latest draw
-        self._pending_draw = [None] * n  # stock position of a seat's latest draw this turn
+        self.void_how: list[dict[int, str]] = [dict() for _ in range(n)]
+        # a seat's voids before its latest draw
+        self._saved: list[tuple[int, dict[int, str]] | None] = [None] * n
+        # stock position of a seat's latest draw this turn
+        self._pending_draw: list[int | None] = [None] * n
         self.played = 0
-        self.first = None
+        self.first: tuple[int, int] | None = None
         course = _TrainCourse(self) if self.train else _LineCourse(self)
         for k, entry in enumerate(self.history):
             course.turn(entry)
@@ -162,7 +193,7 @@ class Knowledge:
                 self.discard_events[s].append(k)
 
     def _start_tile(self):
-        """gaple 4x6/5x5: the turned-up leftover (index, left, right), from the line."""
+        """A deal by lot: the turned-up leftover that starts the line (index, left, right)."""
         if not self.turned_up:
             return None
         in_history = {_idx(e["play"]) for e in self.history if "play" in e}
@@ -190,7 +221,7 @@ class Knowledge:
             held_draws = [
                 pos for pos, (seat, _) in enumerate(self.draws) if seat == s and pos not in self.drawn_played
             ]
-            info = {
+            info: dict[str, Any] = {
                 "seat": s,
                 "draws": [(pos, self.draws[pos][1]) for pos in held_draws],
                 "later": self.played_later[s],
@@ -284,7 +315,7 @@ class Knowledge:
                 out.append(j)
             else:
                 return out
-        owner = {}
+        owner: dict[int, int] = {}
 
         def augment(x, seen):
             for j in options[x]:
@@ -304,41 +335,21 @@ class Knowledge:
             out[x] = j
         return out
 
-    def _opening_forbid(self):
-        """Round-one openings that say what a seat was not dealt."""
-        ts, n = self.ts, self.n
-        out = [0] * n
+    def _opening_forbid(self) -> list[int]:
+        """What the round's opening says a seat was not dealt (the profile's `opening_tells`
+        hook), per seat: once the first tile is down, or when this seat must open with one tile."""
         carry = self.view.get("carry") or {}
         first = self.first
         if first is None:
             tiles = {_idx(a["play"]) for a in self.view.get("legal") or () if "play" in a}
             if len(tiles) != 1:
-                return out
+                return [0] * self.n
             first = (self.me, tiles.pop())
         opener, tile = first
-        if self.profile in ("draw", "block") and carry.get("leader") is None:
-            hi, lo = ts.hi[tile], ts.lo[tile]
-            if hi == lo:
-                f = 0
-                for d in range(hi + 1, ts.max_pip + 1):
-                    f |= 1 << ts.double[d]
-            else:
-                f = ts.doubles
-                for i in range(ts.size):
-                    if (ts.pips[i], ts.hi[i]) > (hi + lo, hi):
-                        f |= 1 << i
-            out = [f] * n  # the opener held nothing higher either
-        elif (
-            self.profile == "gaple" and self.options.get("deal") == "4x7" and carry.get("winner") is not None
-        ):
-            s = carry["winner"]
-            while s != opener:
-                out[s] = ts.doubles
-                s = (s + 1) % n
-        return out
+        return self.rules.hooks.opening_tells(self.ts, self.n, self.options, carry, opener, tile)
 
     # -- sampling -----------------------------------------------------------------------------
-    def sample(self, rng) -> list:
+    def sample(self, rng) -> tuple:
         """One assignment of the unseen tiles to the slots (a list of tile indices, slot order),
         consistent with every constraint; uniform by rejection when that is cheap, else a valid
         assignment mixed by random swaps (a symmetric walk whose stationary law is uniform)."""
@@ -350,6 +361,7 @@ class Knowledge:
             except ViewError:
                 if attempt == 29:
                     raise
+        raise AssertionError("not reached: the last attempt returns or raises")
 
     def _assign(self, rng, slots):
         tiles = list(bits(self.unseen))
@@ -376,7 +388,7 @@ class Knowledge:
         """A valid assignment by augmenting paths (a true world exists, so one always does)."""
         m = len(tiles)
         order = sorted(range(m), key=lambda j: -forbid[j].bit_count())
-        owner = {}  # tile -> slot
+        owner: dict[int, int] = {}  # tile -> slot
 
         def augment(j, seen):
             for t in tiles:
@@ -400,7 +412,8 @@ class Knowledge:
     def world(self, rng, tries: int = 40, reading: float = 0.0):
         """A consistent hypothetical state (the seat to act is this seat, with the same legal
         actions), or None when `tries` samples all break a constraint the slots cannot express
-        (a `done` proves a tile still fitted; in gaple somebody always holds a fitting tile).
+        (a `done` proves a tile still fitted; where a play can block the round, somebody still
+        holds a fitting tile while it goes on).
         `self.weight` is how likely the other seats' plays were in that world (1 without
         `reading`)."""
         want = self.view["legal"]
@@ -428,7 +441,7 @@ class Knowledge:
         slots, placed, assignment = sample
         dealt = [0] * n
         dealt[me] = self.dealt
-        stock = [None] * len(self.draws)
+        stock: list = [None] * len(self.draws)  # the drawn tiles in draw order, once all are known
         for s, pos, tile in placed:
             if pos is None:
                 dealt[s] |= 1 << tile
@@ -518,7 +531,7 @@ def start_state(
 class _LineCourse:
     """The line's ends through the history (a one-line game)."""
 
-    def __init__(self, K):
+    def __init__(self, K: Knowledge):
         self.K = K
         self.run = None
         self.left = self.right = -1
@@ -548,18 +561,18 @@ class _LineCourse:
 
 
 class _TrainCourse:
-    """The trains through the history (Mexican Train): their open ends, markers, an uncovered
+    """The trains through the history (a train game): their open ends, markers, an uncovered
     double, first turns and first-turn runs, as the moments of the history need them."""
 
-    def __init__(self, K):
+    def __init__(self, K: Knowledge):
         self.K = K
         n = K.n
         self.ends = [K.ts.max_pip + 1 - K.view["round"]] * (n + 1)  # every train starts at the engine
         self.markers = 0
-        self.uncovered = None
-        self.run = None  # the seat laying a first-turn run
-        self.had_turn = set()
-        self.prev_seat = None
+        self.uncovered: tuple[int, int] | None = None  # (train, number) of a double to cover
+        self.run: int | None = None  # the seat laying a first-turn run
+        self.had_turn: set[int] = set()
+        self.prev_seat: int | None = None
         self.new_turn = self.in_first = False
         self.first_run = K.options.get("first_run", False)
 
@@ -619,10 +632,10 @@ class _TrainCourse:
 
     def now(self):
         """Where the trains stand now: the view's open ends, markers and uncovered double."""
-        K, trains = self.K, self.K.view["trains"]
-        K.ends = [p["end"] for p in trains["personal"]] + [trains["mexican"]["end"]]
-        K.markers = sum(1 << seat for seat, p in enumerate(trains["personal"]) if p["marker"])
-        u = trains["uncovered"]
+        K, t = self.K, trains(self.K.view)
+        K.ends = [p["end"] for p in t["personal"]] + [t["mexican"]["end"]]
+        K.markers = sum(1 << seat for seat, p in enumerate(t["personal"]) if p["marker"])
+        u = t["uncovered"]
         K.uncovered = (
-            None if u is None else (K.n if u["train"] == "mexican" else u["train"], _pair(u["tile"])[0])
+            None if u is None else (K.n if u["train"] == "mexican" else int(u["train"]), _pair(u["tile"])[0])
         )

@@ -12,6 +12,7 @@ class DrawBlock(Hooks):
     __slots__ = ()  # stateless: one shared instance per profile
 
     # Only passes block a round (the default `blocked`): a play resets them.
+    block_by_count = True  # a blocked round goes to the lowest count (`settle`)
 
     def opening(self, s) -> None:
         """First hand of a match: the highest double dealt leads (else the heaviest tile, larger
@@ -33,6 +34,24 @@ class DrawBlock(Hooks):
             return
         best = max((ts.pips[i], ts.hi[i], seat, i) for seat, hand in enumerate(s.hands) for i in bits(hand))
         s.turn, s.lead_mask = best[2], 1 << best[3]
+
+    def opening_tells(self, ts, players, options, carry, opener, tile) -> list[int]:
+        """In a match's first hand the highest double dealt opened (else the heaviest tile): no
+        seat was dealt a higher double, nor, when no double opened, any double or a heavier
+        tile. Later hands say nothing (the leader leads any tile)."""
+        if carry.get("leader") is not None:
+            return [0] * players
+        hi, lo = ts.hi[tile], ts.lo[tile]
+        if hi == lo:
+            f = 0
+            for d in range(hi + 1, ts.max_pip + 1):
+                f |= 1 << ts.double[d]
+        else:
+            f = ts.doubles
+            for i in range(ts.size):
+                if (ts.pips[i], ts.hi[i]) > (hi + lo, hi):
+                    f |= 1 << i
+        return [f] * players
 
     def settle(self, s, prev, end, last) -> RoundEnd:
         ctx = s.ctx

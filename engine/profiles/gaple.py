@@ -13,6 +13,7 @@ class Gaple(Hooks):
 
     # A play can leave nobody able to play (checked after every action).
     blocked_by_a_play = True
+    block_by_count = True  # the lowest count wins every round, blocked or not (`settle`)
 
     def opening(self, s) -> None:
         ctx = s.ctx
@@ -37,6 +38,18 @@ class Gaple(Hooks):
         s.played = 1 << i
         s.left, s.right = x, y
         s.turn = previous_winner if previous_winner is not None else ctx.deal.opener
+
+    def opening_tells(self, ts, players, options, carry, opener, tile) -> list[int]:
+        """With 4x7 after round 1, the previous winner opens with a double of their choice, else
+        the next seat that holds one: the seats passed over hold no double."""
+        out = [0] * players
+        seat = carry.get("winner")
+        if options["deal"] != "4x7" or seat is None:
+            return out
+        while seat != opener:
+            out[seat] = ts.doubles
+            seat = (seat + 1) % players
+        return out
 
     def blocked(self, s) -> bool:
         """Checked after every action: nobody holds a tile that fits either end."""

@@ -20,11 +20,26 @@ class Hooks(ABC):
     # Whether a play can block the round (then `blocked` is checked after every play too),
     # not only passes and discards.
     blocked_by_a_play = False
+    # Whether a blocked round goes to the lowest count (what `settle` does with "blocked"): then
+    # the pips one still holds matter once the line is closing. The computer players read it.
+    block_by_count = False
+    # Whether going out with a non-double on two hard ends scores a bonus (`settle`); the hint
+    # that says so is checked against it.
+    bonus_for_hard_ends = False
 
     @abstractmethod
     def opening(self, s) -> None:
         """Set who acts first in a freshly dealt round (`s.turn`) and what they may lead
         (`s.lead_mask`; or a pending choice, `s.pending`)."""
+
+    def opening_tells(
+        self, ts, players: int, options: dict, carry: dict, opener: int, tile: int
+    ) -> list[int]:
+        """What the round's opening play proves about the deal, for players reading it from the
+        public record: per seat, a mask of the tiles it was not dealt. `tile` (an index of `ts`)
+        is the round's first tile played, by `opener`; `carry` is what the previous round handed
+        on. Default: nothing (who opens says nothing of the other hands)."""
+        return [0] * players
 
     def blocked(self, s) -> bool:
         """Whether nobody can move any more. Default: every seat passed in a row."""

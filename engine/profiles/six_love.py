@@ -26,6 +26,8 @@ class SixLove(Hooks):
     __slots__ = ()  # stateless: one shared instance per profile
 
     # Only passes block a round (the default `blocked`): a play resets them.
+    block_by_count = True  # after a block the team of the fewest pips in one hand wins (`settle`)
+    bonus_for_hard_ends = True  # going out on two hard ends scores 2 (`settle`)
 
     def opening(self, s) -> None:
         ctx = s.ctx
