@@ -9,12 +9,15 @@ holds in the true deal, and its hints hold under `players.hintcheck`.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import random
+from pathlib import Path
 
 import pytest
 
 from engine import PROFILES, Match, catalogue, view_for
+from engine.actions import KINDS
 from engine.profiles import Option
 from players import hintcheck
 from players.claims import holds
@@ -42,6 +45,25 @@ def short_draw():
 def registered(monkeypatch):
     monkeypatch.setitem(PROFILES, NAME, short_draw())
     return NAME
+
+
+PLAYERS = Path(__file__).resolve().parents[2] / "players"
+
+
+def test_players_name_no_profile():
+    """No string of players/ is a profile's name or a table label made of one (an action kind
+    such as "draw" is no profile), and no profile name that is not also an everyday word of the
+    rules appears in its text at all."""
+    names = set(PROFILES)
+    for path in sorted(PLAYERS.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                value = node.value
+                assert value not in names - set(KINDS), (path.name, value)
+                assert not any(value.startswith(name + "-") for name in names), (path.name, value)
+        for name in names - set(KINDS) - {"block"}:
+            assert name not in text.lower(), (path.name, name)
 
 
 def test_the_profile_is_the_tests_own():
