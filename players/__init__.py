@@ -5,8 +5,10 @@
 
 `computer.py` picks a level's player, `world.py` samples hidden tiles from the view, `play.py`
 holds the strategies and the search, `reasons.py` the one-line reasons and `claims.py` the
-checker of each reason's claim, `heaviest.py` the baseline player; `sameinfo.py`, `bench.py` and
-`hintcheck.py` check and measure them. See docs/AI.md.
+checker of each reason's claim, `heaviest.py` the baseline player, `view.py` the type of the view
+they read; `sameinfo.py`, `bench.py` and `hintcheck.py` check and measure them. A profile is read
+through the view and its data row and hooks (`engine.profiles`), never by its name. See
+docs/AI.md.
 """
 
 from .computer import ALIASES, DEFAULT_LEVEL, LEVELS, choose, hint
