@@ -1,6 +1,7 @@
 """Every button label fits, in every language: the phone at 360 px wide and the TV at 1280×720.
 
-Each screen is brought to the states a player sees (the join page, the lobby, a turn, the menus);
+Each screen is brought to the states a player sees (the join page, the lobby, a turn, the menus,
+the results);
 every visible button there is measured as it is, and then each button kind is given, in place,
 every label the client can put on it (from the catalogue, with the longest default name in the
 name slots). A label fails when its text runs to a third line or is cut: wider or taller than
@@ -14,7 +15,16 @@ import re
 from pathlib import Path
 
 import pytest
-from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table, start_game, wait_game
+from flows import (
+    TIMEOUT,
+    join_phone,
+    join_urls,
+    lobby_setup,
+    open_table,
+    play_until_round_over,
+    start_game,
+    wait_game,
+)
 from test_browser_hand import my_turn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,4 +227,15 @@ def test_every_button_label_fits_the_phone_and_the_tv(live_server, phone, screen
         "lobby.standin_end",
     )
     bad += measure(table, "TV menu", [(".dlg-menu .menu-restart", host_menu)])
+    table.keyboard.press("Escape")
+
+    # the end of the round: the results on both screens
+    play_until_round_over([page])
+    table.wait_for_selector(".res-next", timeout=TIMEOUT)
+    page.wait_for_selector(".backdrop", timeout=TIMEOUT)
+    after = labels(
+        lang, "table.next_round", "table.play_again", "table.new_game", "table.start_over", "results.verify"
+    )
+    bad += measure(table, "TV results", [(".res-next", after)])
+    bad += measure(page, "phone results")
     assert not bad, f"{lang}: button labels that do not fit:\n" + "\n".join(bad)
