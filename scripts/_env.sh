@@ -23,7 +23,7 @@ _env_step() {  # $1: what the step does, then the command
     shift
     echo "$what" >&2
     if ! "$@" >>"$LOG" 2>&1; then
-        echo "scripts: this step failed; pip said:" >&2
+        echo "$0: this step failed; pip said:" >&2
         cat "$LOG" >&2
         exit 1
     fi

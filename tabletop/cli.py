@@ -6,9 +6,11 @@ import argparse
 import errno
 import ipaddress
 import logging
+import os
 import signal
 import socket
 import sys
+from collections.abc import Mapping
 
 from . import config, paths, pin
 from .pin import pin_problem
@@ -19,26 +21,35 @@ from .settings import Settings
 
 DEFAULT_DATA = config.DATA_DIR
 
+# the command as the person typed it: scripts/serve says its own name (TABLETOP_COMMAND)
+COMMAND = os.environ.get("TABLETOP_COMMAND") or "tabletop serve"
+
 EXAMPLES = f"""examples:
-  at home, on the TV's computer:   tabletop serve
-  in a café, on a Raspberry Pi:    tabletop serve --kiosk --pin 2468 --name "Corner table" \\
-                                       --wifi-ssid CafeGuest --wifi-password secret
-Open the printed address on the big screen; players scan its QR code with their phones.
+  at home, on the computer beside the TV:
+    {COMMAND}
+  in a café, host controls behind a PIN and a QR code for the guests' Wi-Fi:
+    {COMMAND} --kiosk --pin 2468 --name "Corner table" --wifi-ssid CafeGuest --wifi-password secret
+
+Open the printed address on the big screen; players scan its QR codes with their phones.
 The games are kept in {DEFAULT_DATA} (--data changes it)."""
 
 
 class Parser(argparse.ArgumentParser):
     """A wrong option is one sentence on stderr (exit status 2), not the whole usage."""
 
+    commands: Mapping[str, argparse.ArgumentParser] = {}  # the subcommands' own parsers
+
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message}; see `{self.prog} --help`.\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     p = Parser(prog="tabletop", description="An offline domino table for the local network.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
+    p.commands = sub.choices
     s = sub.add_parser(
         "serve",
+        prog=COMMAND,
         help="serve the table (big screen) and the phones' hands",
         description="Serve the domino table on this machine: open the printed address on the big\n"
         "screen; players scan the QR codes it shows with their phones.",
@@ -246,7 +257,10 @@ def serve(settings: Settings) -> int:
 
 
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # said by the subcommand, under the name the person typed
+        parser.commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command == "serve":
         return serve(settings_from(args))
     return 2

@@ -113,3 +113,24 @@ def test_a_fresh_clone_serves_quietly_and_starts_again_at_once(tmp_path):
         f"second {wall:.2f} s ({cpu:.2f} s of CPU; load average {os.getloadavg()[0]:.1f})"
     )
     assert cpu < 1.0, f"the second start worked {cpu:.2f} s before it showed its address"
+
+
+def test_a_set_up_that_fails_shows_what_pip_said_in_full(tmp_path):
+    clone = fresh_clone(tmp_path / "domino-table")
+    # no index and no wheels: pip cannot find flask, as on a machine with no network
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PIP_", "VIRTUAL_ENV", "PYTHONPATH"))}
+    env.update(PIP_CONFIG_FILE=os.devnull, PIP_NO_INDEX="1")
+    out = subprocess.run(
+        ["scripts/serve", "--port", str(free_port()), "--no-mdns", "--data", str(tmp_path / "data")],
+        cwd=clone,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 1 and "phones scan this" not in out.stdout, out.stdout + out.stderr
+    said = out.stderr
+    assert "3/3 installing the table's libraries" in said and "this step failed; pip said:" in said, said
+    assert re.search(r"ERROR: .*flask", said), said  # pip's own words, not a summary of them
+    log = (clone / ".venv" / "install.log").read_text()
+    assert log.strip() in said  # the whole of it

@@ -23,9 +23,9 @@ def tabletop(*args: str, timeout: float = 30) -> subprocess.CompletedProcess:
 
 
 def test_help_groups_the_options_and_gives_two_examples():
-    for argv in (
-        [sys.executable, "-m", "tabletop", "serve", "--help"],
-        ["bash", str(ROOT / "scripts" / "serve"), "--help"],
+    for argv, command in (
+        ([sys.executable, "-m", "tabletop", "serve", "--help"], "tabletop serve"),
+        (["bash", str(ROOT / "scripts" / "serve"), "--help"], "scripts/serve"),
     ):
         out = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert out.returncode == 0, out.stderr
@@ -39,8 +39,10 @@ def test_help_groups_the_options_and_gives_two_examples():
 
         assert at[0] < opt("--name") < at[1] < opt("--kiosk") < at[2] < opt("--port") < at[3]
         assert at[3] < opt("--dev") < at[4]
-        examples = [line for line in text[at[4] :].splitlines() if "tabletop serve" in line]
-        assert len(examples) == 2 and "--kiosk --pin" in examples[1], examples
+        assert text.startswith(f"usage: {command} [-h]"), text
+        examples = [line.strip() for line in text[at[4] :].splitlines() if command in line]
+        assert examples[0] == command and examples[1].startswith(f"{command} --kiosk --pin"), examples
+        assert len(examples) == 2, examples
 
 
 def test_a_wrong_option_is_one_sentence():
@@ -55,6 +57,12 @@ def test_a_wrong_option_is_one_sentence():
         assert out.returncode == 2 and len(lines) == 1 and needle in lines[0], out.stderr
         assert lines[0].startswith("tabletop") and lines[0].endswith("."), lines
         assert out.stdout == ""
+    out = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "serve"), "--prot", "1"], capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 2 and out.stderr == (
+        "scripts/serve: unrecognized arguments: --prot 1; see `scripts/serve --help`.\n"
+    )
 
 
 def test_a_port_in_use_is_one_sentence_and_no_banner(tmp_path):
