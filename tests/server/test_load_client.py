@@ -1,5 +1,5 @@
 """The server benchmark's own websocket client (scripts/load_client.py) and a short run of the
-benchmark itself: the figures in the README come from them."""
+benchmark itself: the figures in docs/BENCHMARKS.md come from them."""
 
 from __future__ import annotations
 
