@@ -13,7 +13,7 @@ import os
 from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
-from . import api, captive, compression, hub, pages
+from . import api, captive, compression, headers, hub, pages
 from .settings import Settings
 from .store import Store
 from .tables import Tables
@@ -45,5 +45,6 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.register_blueprint(api.bp)
     captive.init_app(app, settings.hotspot_network)
     compression.init_app(app)
+    headers.init_app(app)
     hub.init_app(app)
     return app

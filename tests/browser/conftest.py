@@ -79,6 +79,13 @@ def page_errors():
 
 def _watch(page, errors):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # what the Content-Security-Policy refused (an inline style or script) fails the test too
+    page.on(
+        "console",
+        lambda m: (
+            errors.append(m.text) if m.type == "error" and "Content Security Policy" in m.text else None
+        ),
+    )
     return page
 
 

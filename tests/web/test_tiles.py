@@ -1,4 +1,4 @@
-"""Cheap static checks of web/js/tiles.js and web/tiles-preview.html (no browser needed)."""
+"""Cheap static checks of web/js/tiles.js and dev/tiles-preview.html (no browser needed)."""
 
 import json
 import re
@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 TILES = WEB / "js" / "tiles.js"
 I18N = WEB / "js" / "i18n.js"
-PREVIEW = WEB / "tiles-preview.html"
+PREVIEW = ROOT / "dev" / "tiles-preview.html"
 IVORY = "#fbf6e6"
 
 
@@ -117,7 +117,7 @@ def test_preview_references_only_local_files():
         if not ref.startswith(("#", "data:")):
             assert (PREVIEW.parent / ref).resolve().is_file(), f"missing local file {ref}"
     assert not re.search(r"https?://", html), "no absolute URLs in the preview"
-    assert "./js/tiles.js" in imports
+    assert "../web/js/tiles.js" in imports
     # all 91 tiles of a double-twelve set are drawn
     assert "a <= 12" in html and "b <= a" in html
     assert "faceDown: true" in html

@@ -29,6 +29,8 @@ function setAttr(node, k, v) {
   else if (k === "html") node.innerHTML = v;
   else if (k === "dataset") Object.assign(node.dataset, v);
   else if (k === "style" && typeof v === "object") Object.assign(node.style, v);
+  // through the CSSOM: the Content-Security-Policy refuses style attributes (no 'unsafe-inline')
+  else if (k === "style") node.style.cssText = String(v);
   else node.setAttribute(k, v === true ? "" : String(v));
 }
 
