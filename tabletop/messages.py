@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import NoReturn
 
+from . import names
 from .commands import Command, Fields
 from .computer import DEFAULT_LEVEL, LEVELS
 from .config import LEVEL_ALIASES, MAX_DEPTH, MAX_FRAME
@@ -56,23 +57,25 @@ def _str(regex=None, lo=1, hi=64):
 
 
 def _name(name, v):
+    """A player's name as every screen shows it (`names.clean`: no invisible or bidi
+    characters, some visible text, at most 24 characters)."""
     if not isinstance(v, str):
         _bad(f"{name} must be a string")
-    v = " ".join(v.split())  # no control characters or runs of blanks
-    if not 1 <= len(v) <= 24 or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in v):
-        _bad(f"{name} must have 1 to 24 printable characters")
-    return v
+    try:
+        return names.clean(v)
+    except names.BadName as exc:
+        _bad(f"{name}: {exc.detail}", exc.code)
 
 
 def _room_name(name, v):
-    """A room's name: control characters dropped, cut to 40 characters (a translated title
-    must never stop a table from opening a room)."""
+    """A room's name: cleaned as a player's name is (`names.clean`), cut to 40 characters (a
+    translated title must never stop a table from opening a room)."""
     if not isinstance(v, str):
         _bad(f"{name} must be a string")
-    v = " ".join("".join(c for c in v[:200] if ord(c) >= 32 and not 0x7F <= ord(c) < 0xA0).split())[:40]
-    if not v:
+    try:
+        return names.clean(v[:200], limit=200)[:40].strip()
+    except names.BadName:
         _bad(f"{name} must not be empty")
-    return v
 
 
 def _bool(name, v):

@@ -36,7 +36,7 @@ from collections.abc import Callable
 import engine
 from engine.match import GoingBack
 
-from . import computer, seats
+from . import computer, names, seats
 from .commands import (
     COMPUTER,
     Change,
@@ -345,6 +345,11 @@ class Room:
             raise Refused("seat_taken")
         if self.hands_seen.other_hands(conn, seat):
             raise Refused("hand_seen", "you have seen another hand of this round; wait for it to end")
+        bad = names.refusal(
+            msg["name"], self._names_at_table(seat), names.reserved_patterns(self.tables.settings.locales_dir)
+        )
+        if bad is not None:
+            raise Refused(bad.code, bad.detail)
         entry = self.meta["seats"][seat]
         old = dict(entry)
         token = seats.new_token()
@@ -364,6 +369,14 @@ class Room:
             after=lambda: self.members.__setitem__(conn, Member("seat", seat)),
             frames=[(conn, {"type": "joined", "room": self.id, "seat": seat, "token": token})],
         )
+
+    def _names_at_table(self, but: int) -> list[str]:
+        """The names the other seats show: taken phone seats, stand-ins, devices, computers."""
+        return [
+            s.get("name") or ""
+            for i, s in enumerate(self.meta["seats"])
+            if i != but and (s["kind"] != "phone" or i in self.tokens or s.get("standin"))
+        ]
 
     @COMMANDS.declare("leave", who=phone)
     def _leave(self, conn, seat, msg) -> Change:
