@@ -30,6 +30,9 @@ IDLE_SWEEP_EVERY = 60.0  # seconds between idle sweeps (at most)
 EMPTY_CLOSE = 120.0  # seconds a room with nobody connected and no game is kept (0: no limit)
 ROOM_OPEN_RATE = 1 / 30  # rooms a client address may open per second (the table's own screen: any)
 ROOM_OPEN_BURST = 4
+JOIN_RATE = 1 / 5  # seats taken (`join`) per second and client address (own screen: any)
+JOIN_BURST = 10  # a family's phones, and a few changes of mind, sit down at once
+FREED_SEAT_WAIT = 60.0  # seconds before a seat the host freed is taken again from where it was held
 ROOMS_PER_ADDRESS = 4  # rooms open at once that were opened from one client address (own screen: any)
 
 # -- computer seats and hints ------------------------------------------------------------------

@@ -58,6 +58,7 @@ from .frames import Frames
 from .hands_seen import HandsSeen
 from .messages import ACTION, BOOL, LANG, LEVEL_OR_NULL, NAME, OPTIONS, PROFILE, REASON, SEAT, SEATS, VERSION
 from .seats import GUEST, HOST, Member
+from .squatting import FreedSeats
 
 log = logging.getLogger("tabletop.rooms")
 
@@ -100,6 +101,7 @@ class Room:
         self.last_undo_seat = None
         self.hints = computer.Hints()
         self.hands_seen = HandsSeen()  # nobody sees two hands of one round (the seat rule)
+        self.freed_seats = FreedSeats()  # a seat the host freed is not taken back at once
         self.record = record
         self.match = engine.Match.from_record(record) if record else None
         self.touched = time.monotonic()
@@ -319,12 +321,14 @@ class Room:
         changed too (False for a move: what the summary shows of the seats is kept)."""
         self.frames.changed(seats)  # every frame is built again
         self.touched = time.monotonic()
-        self._note_hands_seen()
+        self._note_holders()
         for c in list(self.members):
             c.push_view()
 
-    def _note_hands_seen(self) -> None:
+    def _note_holders(self) -> None:
+        """Who holds which seat now: for the seat rule and for freed seats."""
         self.hands_seen.note(self._deal_in_play(), self.members, seats.devices(self.meta["seats"]))
+        self.freed_seats.note(self.members)
 
     def _deal_in_play(self):
         """Which deal is being played ((round, commitment)), None between rounds."""
@@ -343,6 +347,10 @@ class Room:
             raise Refused("bad_seat", "no phone seat with this number")
         if seat in self.tokens:
             raise Refused("seat_taken")
+        wait = self.freed_seats.wait(seat, conn)
+        if wait:
+            raise Refused("seat_freed", f"the table freed this seat; wait {wait} s", retry_after=wait)
+        self.tables.may_take_seat(conn)
         if self.hands_seen.other_hands(conn, seat):
             raise Refused("hand_seen", "you have seen another hand of this round; wait for it to end")
         bad = names.refusal(
@@ -366,7 +374,7 @@ class Room:
                 self.id, self.meta, v, seats={seat: self.tokens[seat]}
             ),
             restore=restore,
-            after=lambda: self.members.__setitem__(conn, Member("seat", seat)),
+            after=lambda: self._seated(conn, seat),
             frames=[(conn, {"type": "joined", "room": self.id, "seat": seat, "token": token})],
         )
 
@@ -378,28 +386,39 @@ class Room:
             if i != but and (s["kind"] != "phone" or i in self.tokens or s.get("standin"))
         ]
 
+    def _seated(self, conn, seat: int) -> None:
+        self.members[conn] = Member("seat", seat)
+        self.freed_seats.taken(seat, conn)
+
     @COMMANDS.declare("leave", who=phone)
     def _leave(self, conn, seat, msg) -> Change:
-        return self._free(seat)
+        return self._free(seat, self.freed_seats.left)
 
     @COMMANDS.declare("free_seat", {"seat": (SEAT, True)}, who=unlocked_host)
     def _free_seat(self, conn, _seat, msg) -> Change:
         if not seats.is_phone(self.meta["seats"], msg["seat"]):
             raise Refused("bad_seat")
-        return self._free(msg["seat"])
+        return self._free(msg["seat"], self.freed_seats.freed)
 
-    def _free(self, seat: int) -> Change:
-        """The seat's token is revoked; its connections become guests."""
+    def _free(self, seat: int, then: Callable[[int], None]) -> Change:
+        """The seat's token is revoked; its connections become guests; `then(seat)`."""
         old = self.tokens.pop(seat, None)
 
         def restore():
             if old is not None:
                 self.tokens[seat] = old
 
+        demote = self._demote(lambda m: m == Member("seat", seat))
+
+        def after():
+            then(seat)
+            demote["after"]()
+
         return Change(
             write=lambda v: self.tables.store.save_room(self.id, self.meta, v, seats={seat: None}),
             restore=restore,
-            **self._demote(lambda m: m == Member("seat", seat)),
+            after=after,
+            frames=demote["frames"],
         )
 
     def _demote(self, pred) -> dict:

@@ -52,6 +52,7 @@ class Tables:
         self.pin_tries_all = Tries(config.PIN_TRIES_ALL, config.PIN_WINDOW_ALL)  # all but own screen
         self.flooders = Tries(1, config.FLOOD_BAN)  # addresses whose socket was closed for a flood
         self.room_openings = Buckets(config.ROOM_OPEN_RATE, config.ROOM_OPEN_BURST)  # by address
+        self.seat_takings = Buckets(config.JOIN_RATE, config.JOIN_BURST)  # by address
         self.hint_slots = threading.BoundedSemaphore(config.HINT_SLOTS)
         self._room_hints: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # room -> Bucket
         self._stop = threading.Event()
@@ -178,6 +179,12 @@ class Tables:
         held = sum(1 for r in list(self.rooms.values()) if r.opened_from == conn.address and not r.closed)
         if held >= config.ROOMS_PER_ADDRESS:
             raise Refused("device_rooms", f"{held} rooms opened from this address are open; close one first")
+
+    def may_take_seat(self, conn) -> None:
+        """The per-address rate of `join` (the table's own screen has none): a family's phones
+        sit down together, a script taking seats again and again waits."""
+        if not getattr(conn, "own_screen", True) and not self.seat_takings.take(conn.address):
+            raise Refused("rate_limited", "too many seats taken from this address; wait a moment")
 
     def charge_hint(self, conn, room) -> None:
         """A hint is about to be computed for `conn` in `room`: one token from each budget, the

@@ -8,10 +8,13 @@ server sees it as a device of its own, as on the café's Wi-Fi."""
 from __future__ import annotations
 
 import socket
+import time
 
 import pytest
 from conftest import Client, ask, create_room, start
 from test_play import play_round
+
+from tabletop import config
 
 THREE_PHONES = [{"kind": "phone"}] * 3
 
@@ -82,7 +85,8 @@ def test_leaving_for_a_seat_a_player_left_is_refused(live, client_factory, devic
     assert sit(newcomer, 2, "New")["type"] == "joined"
 
 
-def test_a_seat_the_host_freed_is_not_taken_by_another_player(live, client_factory, device):
+def test_a_seat_the_host_freed_is_not_taken_by_another_player(live, client_factory, device, monkeypatch):
+    monkeypatch.setattr(config, "FREED_SEAT_WAIT", 0.5)
     host, room_id, _, phones, _ = dealt(live, client_factory, device)
     assert ask(host, {"type": "free_seat", "seat": 2})["type"] == "ok"
     phones[2].expect("welcome", role="guest")
@@ -91,7 +95,10 @@ def test_a_seat_the_host_freed_is_not_taken_by_another_player(live, client_facto
     # a new socket from the same phone (another tab, a reload) is the same person
     again = guest(device, "127.0.0.3", room_id)
     assert sit(again, 2, "Hopper")["code"] == "hand_seen"
-    # the player whose seat was freed takes it back
+    # the player whose seat was freed takes it back once the wait for a freed seat is over
+    # (test_squatting.py): never refused for having seen a hand, it is the same hand
+    assert sit(phones[2], 2, "P2")["code"] == "seat_freed"
+    time.sleep(config.FREED_SEAT_WAIT)
     assert sit(phones[2], 2, "P2")["type"] == "joined"
 
 
