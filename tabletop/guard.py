@@ -62,8 +62,9 @@ def refuse_foreign_websocket():
     if origin is not None and origin.lower() != f"http://{host}":
         return jsonify(error="bad_origin"), 403
     address = request.remote_addr or "?"
-    wait = 0.0 if address in config.OWN_SCREEN_ADDRESSES else tables.flooders.wait(address)
-    if wait > 0:  # it flooded: refused, slowly, so reconnecting in a loop costs it, not the rooms
+    wait = 0.0 if address in config.OWN_SCREEN_ADDRESSES else tables.sockets.refusal(address)
+    if wait > 0:  # it flooded, holds too many sockets or reconnects in a loop: refused, slowly,
+        # so that costs it, not the rooms (tabletop/sockets.py)
         time.sleep(config.FLOOD_TARPIT)
         retry = math.ceil(wait)
         return jsonify(error="rate_limited", retry_after=retry), 429, {"Retry-After": str(retry)}

@@ -102,12 +102,14 @@ def websocket(ws):
     tables = current_app.extensions["tabletop"]
     _nodelay(ws)
     conn = Connection(ws, tables, request.remote_addr or "?", answer)
+    tables.sockets.opened(conn.address)
     try:
         while not conn.closed:
             conn.handle(conn.reader.receive())
     finally:
         room = conn.room
         conn.close()
+        tables.sockets.closed(conn.address)
         if room is not None:
             room.detach(conn)
         ws.sock.close()  # nothing reads it any more (simple_websocket's thread closed it)

@@ -23,6 +23,7 @@ from .offload import Offload, gevent_patched
 from .rooms import Room
 from .seats import new_token, token_hash
 from .settings import Settings
+from .sockets import Sockets
 
 log = logging.getLogger("tabletop.tables")
 
@@ -50,7 +51,7 @@ class Tables:
         self.data_dir = settings.data if settings.stored else None  # the mDNS host name's folder
         self.pin_tries = Tries(config.PIN_TRIES, config.PIN_WINDOW)  # by connection and by address
         self.pin_tries_all = Tries(config.PIN_TRIES_ALL, config.PIN_WINDOW_ALL)  # all but own screen
-        self.flooders = Tries(1, config.FLOOD_BAN)  # addresses whose socket was closed for a flood
+        self.sockets = Sockets()  # websockets per client address: open, opened lately, flooded
         self.room_openings = Buckets(config.ROOM_OPEN_RATE, config.ROOM_OPEN_BURST)  # by address
         self.seat_takings = Buckets(config.JOIN_RATE, config.JOIN_BURST)  # by address
         self.hint_slots = threading.BoundedSemaphore(config.HINT_SLOTS)

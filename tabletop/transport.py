@@ -17,7 +17,7 @@ thread. What it receives is answered by the router it was made with (`hub.answer
 - The answer to a message (welcome, joined, ok, error...) and the view of the change it made go
   out in one write (`handle`).
 - A socket sending more than its share of messages is told `rate_limited`; a flood closes it and
-  bans its address for a while (`tables.flooders`, which `guard.py` reads at the handshake).
+  bans its address for a while (`tables.sockets`, which `guard.py` reads at the handshake).
 """
 
 from __future__ import annotations
@@ -65,7 +65,9 @@ class Connection:
         self._dropped = 0
         self._dropped_since = time.monotonic()
         self._last_rate_error = 0.0
-        self.reader = ws_reader.Reader(ws, self.write_control, config.HARD_MAX_FRAME)
+        self.reader = ws_reader.Reader(
+            ws, self.write_control, config.HARD_MAX_FRAME, self.allow, config.MAX_FRAGMENTS
+        )
         self._thread = threading.Thread(target=self._sender, name="ws-send", daemon=True)
         self._thread.start()
 
@@ -253,7 +255,7 @@ class Connection:
         if self._dropped > config.FLOOD_CLOSE:
             log.warning("closing a flooding websocket")
             if not self.own_screen:  # the address opens no websocket for a while
-                self.tables.flooders.fail(self.address)
+                self.tables.sockets.flooded(self.address)
             # said at once, not queued: the socket closes before the sender would get to it
             self._send_now({"type": "error", "code": "rate_limited", "detail": "flooding: closed"})
             self.close()

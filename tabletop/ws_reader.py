@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import codecs
 import struct
+import time
 from typing import NoReturn
 
 from simple_websocket import ConnectionClosed
@@ -27,6 +28,7 @@ from .wire import server_frame
 # bytes asked of the socket per read, as simple_websocket did: a valid message is at most 4 KiB
 # (PROTOCOL.md), and each read allocates a buffer this size before it is cut to what came
 RECEIVE_BYTES = 4096
+YIELD_EVERY = 32  # frames read in one go before the greenlet lets the others run
 _CONTINUATION, _TEXT, _BINARY, _CLOSE, _PING, _PONG = 0x0, 0x1, 0x2, 0x8, 0x9, 0xA
 _DATA = (_CONTINUATION, _TEXT, _BINARY)
 _CONTROL = (_CLOSE, _PING, _PONG)
@@ -83,8 +85,9 @@ def close_reason(payload: bytes) -> tuple[int, str]:
 class FrameParser:
     """Client frames out of the bytes received so far, and messages out of the frames."""
 
-    def __init__(self, max_message: int):
+    def __init__(self, max_message: int, max_fragments: int = 64):
         self.max_message = max_message
+        self.max_fragments = max_fragments  # frames of one message (1-byte fragments cost CPU)
         self.buffer = bytearray()
         self._parts: list = []  # the fragments of the message being received (bytes, or str of text)
         self._opcode: int | None = None  # its opcode (text or binary)
@@ -151,6 +154,8 @@ class FrameParser:
         if not final:
             self._parts.append(part)
             self._size += len(payload)
+            if len(self._parts) >= self.max_fragments:
+                raise ProtocolError(CloseReason.POLICY_VIOLATION, "Message in too many fragments")
             return None
         if self._parts:
             self._parts.append(part)
@@ -169,24 +174,32 @@ class Reader:
     no thread of its own). `keepalive()`, called every ping interval, pings the client; one that
     did not answer the last ping by then is gone."""
 
-    def __init__(self, ws, write, max_message: int):
+    def __init__(self, ws, write, max_message: int, allow_ping=lambda: True, max_fragments: int = 64):
         self.ws = ws
         self.write = write  # (bytes) -> None: out in order with the connection's frames
-        self.parser = FrameParser(max_message)
+        self.allow_ping = allow_ping  # () -> bool: a client's ping is answered only within its budget
+        self.parser = FrameParser(max_message, max_fragments)
         self._pong = True  # the last ping was answered (or none was sent yet)
 
     def receive(self) -> str | bytes:
         """The next message: str for text, bytes for binary. ConnectionClosed when the socket
         closed, after its close handshake or a protocol error (answered, the socket shut)."""
+        frames = 0
         try:
             while True:
+                if not self.ws.connected:  # the server closed it (a flood): read no more
+                    raise ConnectionClosed(self.ws.close_reason, self.ws.close_message)
                 frame = self.parser.frame()
                 if frame is None:
                     self._fill()
                     continue
+                frames += 1
+                if frames % YIELD_EVERY == 0:  # a stream of control frames never returns a
+                    time.sleep(0)  # message: let the other connections' greenlets run
                 final, opcode, payload = frame
                 if opcode == _PING:
-                    self.write(control_frame(_PONG, payload))
+                    if self.allow_ping():  # pings count as messages: else a flood of them is free
+                        self.write(control_frame(_PONG, payload))
                 elif opcode == _PONG:
                     self._pong = True
                 elif opcode == _CLOSE:

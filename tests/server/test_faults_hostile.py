@@ -45,7 +45,11 @@ HOSTILE_SECONDS = float(os.environ.get("FAULT_HOSTILE_SECONDS", "12"))
 EXAMPLES = int(os.environ.get("FAULT_EXAMPLES", "100"))  # hypothesis examples (each up to 5 frames)
 SLACK_MS = 50.0  # the shared machine's noise: its quiet p99 alone ranged from 100 to 650 ms
 # which attackers run (all by default): to see what each one costs the quiet room
-ATTACKS = set(os.environ.get("FAULT_ATTACKS", "flood,hints,hand,hypothesis").split(","))
+ATTACKS = set(
+    os.environ.get(
+        "FAULT_ATTACKS", "flood,hints,hand,hypothesis,pings,fragments,big,sockets,reconnect"
+    ).split(",")
+)
 PHONES2 = [{"kind": "phone"}, {"kind": "phone"}]
 CPUS = sorted(os.sched_getaffinity(0))
 SERVER_CPUS = set(CPUS[:1]) if len(CPUS) > 1 else set(CPUS)  # the server and the quiet room
@@ -301,6 +305,104 @@ def flood(port: int, stop: threading.Event, seen: dict) -> None:
         h.client.close()
 
 
+def ping_flood(port: int, stop: threading.Event, seen: dict) -> None:
+    """Websocket pings (control frames, not messages) as fast as the socket takes them, never
+    reading the pongs; reconnects whenever it is closed."""
+    while not stop.is_set():
+        try:
+            h = Hostile(port, "127.0.0.40")
+        except websocket.WebSocketBadStatusException as exc:
+            seen["refused"].append(exc.status_code)
+            continue
+        try:
+            while not stop.is_set():
+                h.client.sock.ping(b"x")
+                seen["sent"] += 1
+        except Exception:
+            seen["closed"] += 1
+        h.client.sock.settimeout(1)
+        try:  # the pongs it was answered with, before the server stopped answering
+            while True:
+                frame = h.client.sock.recv_frame()
+                seen["pongs"] += frame.opcode == websocket.ABNF.OPCODE_PONG
+        except Exception:
+            pass
+        h.client.close()
+
+
+def fragment_flood(port: int, stop: threading.Event, seen: dict) -> None:
+    """A text message in one-byte fragments that never ends; reconnects whenever closed."""
+    while not stop.is_set():
+        try:
+            h = Hostile(port, "127.0.0.41")
+        except websocket.WebSocketBadStatusException as exc:
+            seen["refused"].append(exc.status_code)
+            continue
+        sent = 0
+        try:
+            h.client.sock.send_frame(websocket.ABNF(0, 0, 0, 0, websocket.ABNF.OPCODE_TEXT, 1, "["))
+            while not stop.is_set():
+                h.client.sock.send_frame(websocket.ABNF(0, 0, 0, 0, websocket.ABNF.OPCODE_CONT, 1, " "))
+                sent += 1
+        except Exception:
+            seen["closed"] += 1
+            seen["most"] = max(seen["most"], sent)
+        h.client.close()
+
+
+def big_frames(port: int, stop: threading.Event, seen: dict) -> None:
+    """Frames just under the 64 KiB the server reads (each answered `too_large`), from
+    sockets of one address, as fast as they are taken."""
+    payload = json.dumps({"type": "ping", "pad": "x" * 65000})
+    while not stop.is_set():
+        try:
+            h = Hostile(port, "127.0.0.42")
+        except websocket.WebSocketBadStatusException as exc:
+            seen["refused"].append(exc.status_code)
+            continue
+        try:
+            while not stop.is_set():
+                h.client.sock.send(payload)
+                seen["sent"] += 1
+        except Exception:
+            seen["closed"] += 1
+        h.client.close()
+
+
+def socket_pile(port: int, room_id: str, stop: threading.Event, seen: dict) -> None:
+    """As many sockets as one address is given, each a guest of the quiet room (a view for
+    every one of them at every move) that never reads; tries for more every now and then."""
+    held = []
+    while not stop.is_set():
+        try:
+            h = Hostile(port, "127.0.0.43")
+            h.client.send({"type": "hello", "room": room_id})
+            held.append(h)
+            seen["open"] = max(seen["open"], len(held))
+        except websocket.WebSocketBadStatusException as exc:
+            seen["refused"].append(exc.status_code)
+        except Exception:
+            seen["failed"] += 1
+    for h in held:
+        h.client.close()
+
+
+def reconnect_loop(port: int, room_id: str, stop: threading.Event, seen: dict) -> None:
+    """Connect, say hello to the quiet room, hang up; again, as fast as it can."""
+    started = time.monotonic()
+    while not stop.is_set():
+        seen["seconds"] = time.monotonic() - started
+        try:
+            h = Hostile(port, "127.0.0.44")
+            h.client.send({"type": "hello", "room": room_id})
+            h.client.close()
+            seen["opened"] += 1
+        except websocket.WebSocketBadStatusException as exc:
+            seen["refused"].append(exc.status_code)
+        except Exception:
+            seen["failed"] += 1
+
+
 def hint_storm(port: int, room: dict, address: str, asks: int, stop: threading.Event, answers: list) -> None:
     """A phone that asks for hints three times at every turn, then plays; it reconnects
     whenever it is closed."""
@@ -391,6 +493,16 @@ def attackers(port: int, quiet: dict, target: dict, storms: list, stop: threadin
 
     if "hand" in ATTACKS:
         threads.append(threading.Thread(target=hand_written, daemon=True))
+    shapes = {
+        "pings": (ping_flood, (port,)),
+        "fragments": (fragment_flood, (port,)),
+        "big": (big_frames, (port,)),
+        "sockets": (socket_pile, (port, quiet["id"])),
+        "reconnect": (reconnect_loop, (port, quiet["id"])),
+    }
+    for name, (shape, args) in shapes.items():
+        if name in ATTACKS:
+            threads.append(threading.Thread(target=shape, args=(*args, stop, seen[name]), daemon=True))
     return threads
 
 
@@ -435,6 +547,11 @@ def attacked(tmp_path_factory) -> dict:
         "hints": [],
         "wrong": [],
         "bad": [],
+        "pings": {"sent": 0, "pongs": 0, "closed": 0, "refused": []},
+        "fragments": {"closed": 0, "most": 0, "refused": []},
+        "big": {"sent": 0, "closed": 0, "refused": []},
+        "sockets": {"open": 0, "failed": 0, "refused": []},
+        "reconnect": {"opened": 0, "failed": 0, "refused": [], "seconds": 0.0},
     }
     try:
         quiet, target, storms = set_up(port)
@@ -460,6 +577,9 @@ def attacked(tmp_path_factory) -> dict:
             f" flood closed {seen['flood']['closed']}x; {sum(f['type'] == 'hint' for f in hints)} hints"
             f" computed of {len(hints)} asked"
         )
+        shapes = ("pings", "fragments", "big", "sockets", "reconnect")
+        counts = {k: {n: len(v) if isinstance(v, list) else v for n, v in seen[k].items()} for k in shapes}
+        print(f"shapes: {counts}")
         return seen
     finally:
         stop.set()
@@ -479,6 +599,24 @@ def test_every_hostile_frame_gets_the_right_answer_under_load(attacked):
         # the flooding address reconnects in a loop: refused for a while, slowly
         assert flood["closed"] <= 2 and flood["refused"] and set(flood["refused"]) == {429}, flood
         assert len(flood["refused"]) <= flood["seconds"] / config.FLOOD_TARPIT + 1, flood
+    shaped = {k: attacked[k] for k in ("pings", "fragments", "big", "sockets", "reconnect") if k in ATTACKS}
+    for name, seen in shaped.items():  # a refused handshake is a 429, never anything else
+        assert set(seen["refused"]) <= {429}, (name, seen)
+    if "pings" in ATTACKS:  # pings are messages: a flood of them is closed, unanswered
+        pings = shaped["pings"]
+        assert pings["closed"] >= 1 and pings["pongs"] < pings["sent"], pings
+    if "fragments" in ATTACKS:  # a message in endless fragments is closed early (1008: see
+        # test_flood_shapes.py; here the kernel takes more frames than the server read)
+        assert shaped["fragments"]["closed"] >= 1, shaped["fragments"]
+    if "big" in ATTACKS:
+        assert shaped["big"]["closed"] >= 1 and shaped["big"]["refused"], shaped["big"]
+    if "sockets" in ATTACKS:  # one address holds a bounded number of sockets
+        sockets = shaped["sockets"]
+        assert sockets["open"] <= config.SOCKETS_PER_ADDRESS and sockets["refused"], sockets
+    if "reconnect" in ATTACKS:  # and opens them at a bounded rate
+        again = shaped["reconnect"]
+        most = config.HANDSHAKE_BURST + config.HANDSHAKE_RATE * again["seconds"] + 1
+        assert again["refused"] and again["opened"] <= most, again
     if "hints" in ATTACKS:
         codes = {f.get("code") for f in attacked["hints"] if f["type"] == "error"}
         assert attacked["hints"] and codes <= {"rate_limited", "stale", "not_your_turn"}, codes

@@ -1,0 +1,90 @@
+"""The flood limits hold whatever shape the flood takes: pings (control frames) are messages,
+a message in endless fragments is closed, one address holds a bounded number of websockets and
+opens them at a bounded rate. The table's own screen (127.0.0.1) has none of these limits. How
+much each shape costs another table under load is measured in test_faults_hostile.py."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+import websocket
+from conftest import Client
+
+from tabletop import config
+from tabletop.limits import Buckets
+
+
+def connect(live, address: str) -> Client:
+    raw = socket.create_connection(("127.0.0.1", live.port), timeout=20, source_address=(address, 0))
+    return Client(f"ws://127.0.0.1:{live.port}/ws", socket=raw)
+
+
+def status(live, address: str) -> int:
+    try:
+        c = connect(live, address)
+    except websocket.WebSocketBadStatusException as exc:
+        return exc.status_code
+    c.close()
+    return 101
+
+
+def test_pings_are_messages(live):
+    c = connect(live, "127.0.0.2")
+    sent = int(config.BURST) * 3
+    for _ in range(sent):
+        c.sock.ping(b"p")
+    c.send({"type": "ping"})  # a message after them: answered once its turn comes, or dropped
+    c.sock.settimeout(2)
+    pongs = 0
+    try:
+        while True:
+            frame = c.sock.recv_frame()
+            pongs += frame.opcode == websocket.ABNF.OPCODE_PONG
+    except websocket.WebSocketTimeoutException:
+        pass
+    assert 0 < pongs <= config.BURST + 5, pongs  # the budget, and a little refill meanwhile
+    c.close()
+
+
+def test_a_message_in_endless_fragments_is_closed(live):
+    """Each frame is cheap to send and costs the server a parse: a message in more than
+    `config.MAX_FRAGMENTS` frames is closed (1008) long before its 64 KiB."""
+    c = connect(live, "127.0.0.2")
+    c.sock.send_frame(websocket.ABNF(0, 0, 0, 0, websocket.ABNF.OPCODE_TEXT, 1, "["))
+    for _ in range(config.MAX_FRAGMENTS):
+        c.sock.send_frame(websocket.ABNF(0, 0, 0, 0, websocket.ABNF.OPCODE_CONT, 1, " "))
+    c.sock.settimeout(5)
+    frame = c.sock.recv_frame()
+    assert frame.opcode == websocket.ABNF.OPCODE_CLOSE
+    assert int.from_bytes(frame.data[:2], "big") == 1008
+    c.close()
+
+
+@pytest.mark.parametrize("own", [False, True])
+def test_one_address_holds_a_bounded_number_of_sockets(live, monkeypatch, own):
+    monkeypatch.setattr(config, "FLOOD_TARPIT", 0.01)
+    live.tables.sockets._handshakes = Buckets(1000, 1000)  # the rate aside: the count alone
+    address = "127.0.0.1" if own else "127.0.0.3"
+    held = [connect(live, address) for _ in range(config.SOCKETS_PER_ADDRESS if not own else 40)]
+    for c in held:  # every one of them is served
+        c.send({"type": "ping"})
+        c.expect("pong")
+    assert status(live, address) == (101 if own else 429)
+    assert status(live, "127.0.0.4") == 101  # another address is not held up
+    held.pop().close()
+    for c in held:
+        c.close()
+
+
+def test_one_address_opens_sockets_at_a_bounded_rate(live, monkeypatch):
+    monkeypatch.setattr(config, "FLOOD_TARPIT", 0.01)
+    answers = [status(live, "127.0.0.5") for _ in range(int(config.HANDSHAKE_BURST) + 5)]
+    assert answers[: int(config.HANDSHAKE_BURST) - 2].count(101) == int(config.HANDSHAKE_BURST) - 2
+    assert answers[-1] == 429
+    assert status(live, "127.0.0.1") == 101  # the table's own screen
+    # the 429 says when to come back
+    try:
+        connect(live, "127.0.0.5")
+    except websocket.WebSocketBadStatusException as exc:
+        assert exc.status_code == 429 and b"retry_after" in (exc.resp_body or b"")
