@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.app import create_app
+from tabletop.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = sorted((ROOT / "web").glob("*.html"))
@@ -19,7 +20,7 @@ PAGES = sorted((ROOT / "web").glob("*.html"))
 
 @pytest.fixture
 def client(tmp_path):
-    app = create_app({"DATA": str(tmp_path), "IDLE_CLOSE": 0, "EMPTY_CLOSE": 0})
+    app = create_app(Settings(data=str(tmp_path), idle_close=0, empty_close=0))
     yield app.test_client()
     app.extensions["tabletop"].shutdown()
 

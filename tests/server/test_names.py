@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import ask, create_room
 
-from tabletop import config, messages, names
+from tabletop import config, messages, names, protocol
 
 ROOT = Path(__file__).resolve().parents[2]
 RESERVED = names.reserved_patterns(config.LOCALES_DIR)
@@ -54,7 +54,7 @@ def join_as(make, room_id, seat, name):
 )
 def test_a_name_is_kept_clean(typed, shown):
     assert names.clean(typed) == shown
-    assert messages.parse(json.dumps({"type": "join", "seat": 0, "name": typed}))["name"] == shown
+    assert protocol.parse(json.dumps({"type": "join", "seat": 0, "name": typed}))["name"] == shown
     assert unicodedata.is_normalized("NFC", shown)
 
 
@@ -74,19 +74,19 @@ def test_a_name_is_kept_clean(typed, shown):
 )
 def test_a_name_with_nothing_visible_is_refused(typed):
     with pytest.raises(messages.BadInput) as e:
-        messages.parse(json.dumps({"type": "join", "seat": 0, "name": typed}))
+        protocol.parse(json.dumps({"type": "join", "seat": 0, "name": typed}))
     assert e.value.code == "name_empty"
 
 
 def test_a_long_name_is_refused_after_cleaning():
     assert names.clean("\u200b" * 50 + "A" * 24) == "A" * 24
     with pytest.raises(messages.BadInput) as e:
-        messages.parse(json.dumps({"type": "join", "seat": 0, "name": "A" * 25}))
+        protocol.parse(json.dumps({"type": "join", "seat": 0, "name": "A" * 25}))
     assert e.value.code == "name_long"
 
 
 def test_room_names_are_cleaned_too():
-    msg = messages.parse(json.dumps({"type": "create_room", "name": "\u202eCafé\u200b table " + "x" * 80}))
+    msg = protocol.parse(json.dumps({"type": "create_room", "name": "\u202eCafé\u200b table " + "x" * 80}))
     assert msg["name"].startswith("Café table") and len(msg["name"]) <= 40 and "\u202e" not in msg["name"]
 
 
