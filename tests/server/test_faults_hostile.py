@@ -371,14 +371,17 @@ def big_frames(port: int, stop: threading.Event, seen: dict) -> None:
 
 def socket_pile(port: int, room_id: str, stop: threading.Event, seen: dict) -> None:
     """As many sockets as one address is given, each a guest of the quiet room (a view for
-    every one of them at every move) that never reads; tries for more every now and then."""
-    held = []
+    every one of them at every move) that never reads (so never answers a ping: the server
+    drops them after two ping intervals, and the address opens new ones); `open`: how many it
+    held before any could have been dropped."""
+    held, started = [], time.monotonic()
     while not stop.is_set():
         try:
             h = Hostile(port, "127.0.0.43")
             h.client.send({"type": "hello", "room": room_id})
             held.append(h)
-            seen["open"] = max(seen["open"], len(held))
+            if time.monotonic() - started < config.PING_INTERVAL:  # none found dead yet
+                seen["open"] = len(held)
         except websocket.WebSocketBadStatusException as exc:
             seen["refused"].append(exc.status_code)
         except Exception:
