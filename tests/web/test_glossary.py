@@ -170,7 +170,7 @@ def test_the_lobby_names_the_start_button_as_it_reads(catalogues, lang):
 def test_no_punctuation_glued_in_code():
     """The client adds no ": " or ". " around a translated string."""
     glued = re.compile(
-        r"\}[:;.!?] \$\{|\)\}, \$\{|\$\{t\([^`]*\)\}[:.;!?]|[\"'`][:.;!?] [\"'`]\s*\+|\.join\(\"[.:;!?] \"\)"
+        r"\}[:;.!?] \$\{|\)\}, \$\{|\$\{t\([^`]*\)\}[:.;!?]|[\"'`][:.;!?] [\"'`]\s*\+|\.join\(\"(\s*[:;!?,·–—/] ?|[.!?] )\"\)"
     )
     found = []
     for path in (ROOT / "web" / "js").rglob("*.js"):

@@ -91,8 +91,8 @@ export function scoreLine(view, room, mySeat) {
     // this seat's team first (the first team for the table), then the others
     const found = view.teams.findIndex((team) => team.includes(mySeat));
     const mine = found < 0 ? 0 : found;
-    return t("app.score_line", { kind, scores: [scores[mine], ...scores.filter((_, i) => i !== mine)].join(" – ") });
+    return t("app.score_line", { kind, scores: [scores[mine], ...scores.filter((_, i) => i !== mine)].join(t("app.team_score_sep")) });
   }
-  if (mySeat === null || mySeat === undefined) return t("app.score_line", { kind, scores: scores.join(" · ") });
+  if (mySeat === null || mySeat === undefined) return t("app.score_line", { kind, scores: scores.join(t("app.score_sep")) });
   return t("app.score_line", { kind, scores: scores[mySeat] });
 }

@@ -464,7 +464,7 @@ export class HandPanel {
 
 /** "A, B or C" in the reader's language (the list's words and commas are the language's own). */
 function anyOf(names) {
-  return typeof Intl.ListFormat === "function" ? new Intl.ListFormat(getLanguage(), { type: "disjunction" }).format(names) : names.join(" / ");
+  return new Intl.ListFormat(getLanguage(), { type: "disjunction" }).format(names);
 }
 
 /** The hand in display order: as dealt, by suit (high number, then low) or by weight (pips). */

@@ -5,7 +5,7 @@
 // Holds no rules: winners, counts and scores are the view's (docs/ENGINE_API.md).
 
 import { tileSVGString } from "../tiles.js";
-import { t, tileName } from "../i18n.js";
+import { t, tileName, getLanguage } from "../i18n.js";
 import { el, icon } from "../base/dom.js";
 import { seatName, describeMove } from "../base/words.js";
 import { seatColour, seatMark } from "./seatlook.js";
@@ -97,7 +97,7 @@ function scoreFor(view, scores, seat) {
 function matchWinnerText(view, room) {
   const mw = view.match_winner;
   if (view.teams && view.score_kind === "team_points") return t("results.team_match_winner", { names: teamNames(view, room, mw) });
-  if (Array.isArray(mw)) return t("results.shared_win", { names: mw.map((s) => seatName(room, s)).join(", ") });
+  if (Array.isArray(mw)) return t("results.shared_win", { names: new Intl.ListFormat(getLanguage(), { type: "conjunction" }).format(mw.map((s) => seatName(room, s))) });
   return t("results.match_winner", { name: seatName(room, mw) });
 }
 

@@ -132,7 +132,7 @@ export class TableScreen {
     const team_ = team >= 0 ? el("span.seat-team", t("table.team_badge", { team: String.fromCharCode(65 + team) })) : null;
     return el(
       `section.seat.seat--tv${turn ? ".seat--turn" : ""}${team >= 0 ? `.seat--team${team}` : ""}`,
-      { dataset: { seat: String(i) }, "aria-label": label.join(", "), style: `--seat-colour: ${seatColour(i)}` },
+      { dataset: { seat: String(i) }, "aria-label": label.join(t("app.list_sep")), style: `--seat-colour: ${seatColour(i)}` },
       el(
         "header.seat-head",
         el("span.seat-mark", { "aria-hidden": "true" }, seatMark(i)),
@@ -308,7 +308,7 @@ export class TableScreen {
     if (turn) label.push(t("aria.turn_of", { name }));
     return el(
       `section.seat${turn ? ".seat--turn" : ""}${team !== null ? `.seat--team${team}` : ""}${compact ? ".seat--compact" : ""}`,
-      { dataset: { seat: String(i) }, "aria-label": label.join(", ") },
+      { dataset: { seat: String(i) }, "aria-label": label.join(t("app.list_sep")) },
       this.seatHead(i, v, room, team),
       el(
         "div.seat-body",

@@ -155,7 +155,7 @@ function yardRow({ row, cls, canPlay, uncoveredTile, owner, marker, end }, { vie
       class: cls,
       style: `--owner-colour:${colour};height:${rowH.toFixed(0)}px`,
       dataset: { train: String(row.train), playable: canPlay ? "true" : "false" },
-      "aria-label": say.join(", "),
+      "aria-label": say.join(t("app.list_sep")),
     },
     label,
     tiles,
