@@ -6,9 +6,10 @@ Every step waits on page state (a selector, a view version), never on a fixed sl
 from __future__ import annotations
 
 import json
+import os
+import time
 
-TIMEOUT = 10_000
-
+from handle import TIMEOUT, Domino
 
 # -- the table (big screen) ------------------------------------------------------------------
 
@@ -16,18 +17,15 @@ TIMEOUT = 10_000
 def open_table(page, base_url):
     page.goto(base_url + "/")
     page.wait_for_selector(".lobby-seat", timeout=TIMEOUT)
-    page.wait_for_function(
-        "() => window.__domino && window.__domino.frame && window.__domino.frame.room.profile",
-        timeout=TIMEOUT,
-    )
+    Domino(page).wait("D && D.frame && D.frame.room.profile")
 
 
 def room_of(page) -> dict:
-    return page.evaluate("() => window.__domino.frame.room")
+    return Domino(page).room
 
 
-def wait_version_change(page, version, expr="window.__domino.frame.version"):
-    page.wait_for_function(f"v => ({expr}) > v", arg=version, timeout=TIMEOUT)
+def wait_version_change(page, version):
+    Domino(page).wait_version_above(version)
 
 
 def lobby_setup(page, profile="draw", players=None, seats=None):
@@ -41,10 +39,10 @@ def lobby_setup(page, profile="draw", players=None, seats=None):
     n = len(seats or [])
     if n:
         # the table sends setup on each change: wait until the room shows it
-        page.wait_for_function(
-            "([p, kinds]) => { const r = window.__domino.frame.room; return r.profile === p && r.seats.length === kinds.length && r.seats.every((s, i) => s.kind === kinds[i].split(':')[0]); }",
-            arg=[profile, list(seats)],
-            timeout=TIMEOUT,
+        Domino(page).wait(
+            "D.frame.room.profile === arg[0] && D.frame.room.seats.length === arg[1].length"
+            " && D.frame.room.seats.every((s, i) => s.kind === arg[1][i].split(':')[0])",
+            [profile, list(seats)],
         )
 
 
@@ -63,9 +61,7 @@ def join_urls(page) -> dict[int, str]:
 def start_game(page):
     page.click(".lobby-start")
     page.wait_for_selector(".tablescreen", timeout=TIMEOUT)
-    page.wait_for_function(
-        "() => window.__domino.frame.view && window.__domino.frame.view.phase === 'play'", timeout=TIMEOUT
-    )
+    Domino(page).wait("D.frame.view && D.frame.view.phase === 'play'")
 
 
 # -- a phone ---------------------------------------------------------------------------------
@@ -76,27 +72,32 @@ def join_phone(page, url, name):
     page.wait_for_selector("#join-name", timeout=TIMEOUT)
     page.fill("#join-name", name)
     page.click(".join-go")
-    page.wait_for_function("() => window.__domino.role === 'seat'", timeout=TIMEOUT)
+    Domino(page).wait("D.role === 'seat'")
 
 
 def phone_state(page) -> dict | None:
-    return page.evaluate(
-        """() => { const S = window.__domino; const v = S.view; if (!v) return null;
-        return {phase: v.phase, turn: v.turn, seat: S.seat, legal: v.legal, hand: v.hand,
-                version: S.frame.version, profile: v.profile}; }"""
+    """A phone's view as the phone holds it (null before the first deal); `places` is
+    view.legal_places."""
+    return Domino(page).js(
+        "D.view && {phase: D.view.phase, turn: D.view.turn, seat: D.seat, legal: D.view.legal,"
+        " places: D.view.legal_places, hand: D.view.hand, version: D.frame.version, profile: D.view.profile}"
     )
 
 
 def wait_game(page):
     page.wait_for_selector(".hand-layout", timeout=TIMEOUT)
-    page.wait_for_function("() => window.__domino.view", timeout=TIMEOUT)
+    Domino(page).wait("D.view")
 
 
-PHONE_VERSION = "window.__domino.frame.version"
-HOST_VERSION = "window.__domino.frame.version"
+def my_turn(page) -> dict:
+    """Wait until it is this phone's turn (or its round is over): its state then."""
+    Domino(page).wait(
+        "D.view && (D.view.phase !== 'play' || (D.view.turn === D.seat && D.view.legal.length))"
+    )
+    return phone_state(page)
 
 
-def play_one(page, st, choose=None, version_expr=PHONE_VERSION):
+def play_one(page, st, choose=None):
     """Play one decision through the UI: the first legal action (or `choose(legal)`)."""
     legal = st["legal"]
     action = choose(legal) if choose else legal[0]
@@ -121,26 +122,80 @@ def play_one(page, st, choose=None, version_expr=PHONE_VERSION):
         page.click(".act-confirm")
     else:
         raise AssertionError(f"no UI step for {json.dumps(action)}")
-    wait_version_change(page, version, version_expr)
+    wait_version_change(page, version)
     return action
 
 
-def play_until_round_over(phones, limit=400):
-    """The phones take their turns (first legal action) until the round ends."""
-    for _ in range(limit):
+def act_by_api(page, st) -> bool:
+    """The phone's move straight through its connection (a tile when it can): quicker than taps.
+    False when the server refused it (a move too late for its version)."""
+    act = next((a for a in st["legal"] if "play" in a), st["legal"][0])
+    d = Domino(page)
+    if d.request("act", {"action": act, "version": st["version"]}) is not None:
+        return False
+    d.wait_version_above(st["version"], 2 * TIMEOUT)
+    return True
+
+
+def play_until(
+    phones, done=None, *, moves=600, taps=True, choose=None, table=None, deal_again=False, on_turn=None
+):
+    """The phones take their turns until `done(st)` holds on one's turn (checked before its move):
+    returns (that phone, its state). Without `done`, until a phone sees the round over.
+
+    taps: each move through the UI (play_one: the first legal action, or `choose(legal)`), else
+    by act_by_api.
+    table: its page; before `done` and `on_turn` look, it shows the phone's version.
+    deal_again: when the round (or match) ends first, the table deals the next one.
+    on_turn(page, st): runs before each move. At most `moves` moves; a round that ends while
+    `done` waits fails the test."""
+    made = 0
+    last_move = time.monotonic()
+    while made <= moves:
+        turn = None
         for page in phones:
             st = phone_state(page)
             if st is None:
                 continue
             if st["phase"] != "play":
-                return st
+                if deal_again:
+                    cmd = "new_game" if st["phase"] == "game_over" else "start_round"
+                    Domino(table).request(cmd)
+                    Domino(page).wait("D.view.phase === 'play'")
+                    break
+                if done is None:
+                    return page, st
+                raise AssertionError("the round ended first")
             if st["turn"] == st["seat"] and st["legal"]:
-                play_one(page, st)
+                turn = (page, st)
                 break
-        else:
+        if turn is None:
             # nobody's turn on these phones (a computer is thinking): look again shortly
-            phones[0].wait_for_timeout(40)
-    raise AssertionError("the round did not end")
+            assert time.monotonic() - last_move < 6 * TIMEOUT / 1000, "no phone's turn came"
+            phones[0].wait_for_timeout(30)
+            continue
+        page, st = turn
+        if table is not None:
+            Domino(table).wait("D.frame.version >= arg", st["version"])
+        if done is not None and done(st):
+            return page, st
+        if made == moves:
+            break
+        if on_turn:
+            on_turn(page, st)
+        if taps:
+            play_one(page, st, choose)
+        elif not act_by_api(page, st):
+            page.wait_for_timeout(30)  # a move that came too late for its version: look again
+            continue
+        made += 1
+        last_move = time.monotonic()
+    raise AssertionError(f"not done after {moves} moves")
+
+
+def play_until_round_over(phones):
+    """The phones take their turns (first legal action) until the round ends: the state then."""
+    return play_until(phones)[1]
 
 
 # -- the single-device page ------------------------------------------------------------------
@@ -153,11 +208,10 @@ def open_solo(page, base_url):
 
 def device_state(page) -> dict | None:
     """The pending device seat's view as the page holds it (null when no device seat acts)."""
-    return page.evaluate(
-        """() => { const f = window.__domino.frame; if (!f || !f.view) return null;
-        const d = f.device_view;
-        return {phase: f.view.phase, device_seat: f.device_seat, version: f.version,
-                legal: d ? d.legal : [], hand: d ? d.hand : null, line: f.view.line.length}; }"""
+    return Domino(page).js(
+        "D.frame && D.frame.view ? {phase: D.frame.view.phase, device_seat: D.frame.device_seat,"
+        " version: D.frame.version, legal: D.frame.device_view ? D.frame.device_view.legal : [],"
+        " hand: D.frame.device_view ? D.frame.device_view.hand : null, line: D.frame.view.line.length} : null"
     )
 
 
@@ -168,31 +222,20 @@ TRAIN_TILES = """() => { const tr = window.__domino.frame.view.trains;
 LINE_TILES = "() => window.__domino.frame.view.line.length"
 
 
-def phone_plays_until(table, ph, count_js, want, limit=600):
+def phone_plays_until(table, ph, count_js, want):
     """The phone plays (a tile when it can, through the server API) until, on its turn, `count_js`
     on the table page gives at least `want`; when the round ends first, the table deals anew."""
-    state = """() => { const S = window.__domino; const v = S.view;
-      return v && {phase: v.phase, turn: v.turn, seat: S.seat, legal: v.legal, version: S.frame.version}; }"""
-    for _ in range(limit):
-        st = ph.evaluate(state)
-        if st and st["phase"] != "play":
-            cmd = "new_game" if st["phase"] == "game_over" else "start_round"
-            table.evaluate("c => window.__domino.net.request(c).catch(() => null)", cmd)
-            ph.wait_for_function("() => window.__domino.view.phase === 'play'", timeout=TIMEOUT)
-            continue
-        if not st or st["turn"] != st["seat"] or not st["legal"]:
-            ph.wait_for_timeout(30)
-            continue
-        table.wait_for_function("v => window.__domino.frame.version >= v", arg=st["version"], timeout=TIMEOUT)
-        if table.evaluate(count_js) >= want:
-            return st
-        act = next((a for a in st["legal"] if "play" in a), st["legal"][0])
-        err = ph.evaluate(
-            "([a, v]) => window.__domino.net.request('act', {action: a, version: v}).then(() => null, e => e)",
-            [act, st["version"]],
-        )
-        if err is None:
-            ph.wait_for_function("v => window.__domino.frame.version > v", arg=st["version"], timeout=TIMEOUT)
-        else:
-            ph.wait_for_timeout(30)  # a move that came too late for its version: look again
-    raise AssertionError(f"the board never held {want} tiles")
+    return play_until(
+        [ph], lambda st: table.evaluate(count_js) >= want, taps=False, table=table, deal_again=True
+    )[1]
+
+
+# -- pictures (scripts/screens) -----------------------------------------------------------------
+
+
+def shoot(page, out, name, settle_ms=700):
+    """A screenshot into out/name.png once the motion has settled: a picture, not a test."""
+    page.wait_for_timeout(settle_ms)
+    path = os.path.join(out, f"{name}.png")
+    page.screenshot(path=path)
+    print(path, flush=True)

@@ -10,6 +10,7 @@ late in a round (folded to its ends, then whole) and the round's end.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import tempfile
@@ -19,6 +20,7 @@ sys.path[:0] = [HERE, os.path.dirname(os.path.dirname(HERE))]
 
 import flows  # noqa: E402
 from conftest import CHROMIUM_ARGS, LiveServer  # noqa: E402
+from handle import Domino  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from seeds import fixed_seed, long_line_seed  # noqa: E402
 
@@ -30,11 +32,7 @@ SIZES = {
 }
 
 
-def shoot(page, out, name):
-    path = os.path.join(out, f"{name}.png")
-    page.wait_for_timeout(600)  # let the tile animation finish: this is a picture, not a test
-    page.screenshot(path=path)
-    print(path)
+shoot = functools.partial(flows.shoot, settle_ms=600)  # the tile animation has finished
 
 
 def seated(browser, server, profile, seats, size, lang):
@@ -70,14 +68,7 @@ def line_late(browser, server, size, lang, out, name):
         flows.start_game(table)
     for page in pages:
         flows.wait_game(page)
-    while pages[0].evaluate("() => window.__domino.view.line.length") < 16:
-        states = [flows.phone_state(p) for p in pages]
-        acting = [(p, st) for p, st in zip(pages, states) if st["turn"] == st["seat"] and st["legal"]]
-        if acting:
-            flows.play_one(*acting[0])
-        else:
-            pages[0].wait_for_timeout(40)
-    mover = next(p for p in pages if flows.phone_state(p)["turn"] == flows.phone_state(p)["seat"])
+    mover, _ = flows.play_until(pages, lambda st: Domino(pages[0]).js("D.view.line.length") >= 16)
     waiter = pages[1] if mover is pages[0] else pages[0]
     shoot(mover, out, f"{name}-line-late-turn")
     shoot(waiter, out, f"{name}-line-late-waiting")
@@ -91,14 +82,6 @@ def line_late(browser, server, size, lang, out, name):
     for page in pages:
         page.context.close()
     tctx.close()
-
-
-def my_turn(page):
-    page.wait_for_function(
-        "() => { const S = window.__domino; const v = S.view; return v && (v.phase !== 'play' || (v.turn === S.seat && v.legal.length)); }",
-        timeout=flows.TIMEOUT,
-    )
-    return flows.phone_state(page)
 
 
 def main():
@@ -129,10 +112,10 @@ def main():
                     table, page = seated(browser, server, "mexican-train", seats, size, lang)
                     shoot(page, args.out, f"{name}-seat")
                     page.click(".join-go")
-                    page.wait_for_function("() => window.__domino.role === 'seat'")
+                    Domino(page).wait("D.role === 'seat'", timeout=None)
                     flows.start_game(table)
                     flows.wait_game(page)
-                    st = my_turn(page)
+                    st = flows.my_turn(page)
                     shoot(page, args.out, f"{name}-mexican-turn")
                     for _ in range(40):  # a tile that goes on more than one train: the choice
                         plays = [a["play"] for a in st["legal"] if "play" in a]
@@ -142,7 +125,7 @@ def main():
                             shoot(page, args.out, f"{name}-mexican-which-train")
                             break
                         flows.play_one(page, st)
-                        st = my_turn(page)
+                        st = flows.my_turn(page)
                         if st["phase"] != "play":
                             break
                     table.context.close()
@@ -151,10 +134,10 @@ def main():
                         browser, server, "mexican-train", ["phone"] + ["computer:easy"] * 9, size, lang
                     )
                     page.click(".join-go")
-                    page.wait_for_function("() => window.__domino.role === 'seat'")
+                    Domino(page).wait("D.role === 'seat'", timeout=None)
                     flows.start_game(table)
                     flows.wait_game(page)
-                    my_turn(page)
+                    flows.my_turn(page)
                     shoot(page, args.out, f"{name}-mexican-10-seats")
                     table.context.close()
                     page.context.close()
@@ -163,10 +146,10 @@ def main():
                         browser, server, "six-love", ["phone"] + ["computer:easy"] * 3, size, lang
                     )
                     page.click(".join-go")
-                    page.wait_for_function("() => window.__domino.role === 'seat'")
+                    Domino(page).wait("D.role === 'seat'", timeout=None)
                     flows.start_game(table)
                     flows.wait_game(page)
-                    my_turn(page)
+                    flows.my_turn(page)
                     shoot(page, args.out, f"{name}-six-love")
                     table.context.close()
                     page.context.close()

@@ -4,6 +4,7 @@ screen: shared by the results browser tests and the results screenshots."""
 from __future__ import annotations
 
 from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table
+from handle import Domino
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 LONG = 120_000  # a whole match of computers, written to disk move by move
@@ -21,16 +22,14 @@ def computers_at_table(page, base_url, profile, players=2, options=None, level="
         else:
             box.select_option(str(value))
     if chosen:
-        page.wait_for_function(
-            "n => window.__domino.frame.room.seats.length === n", arg=players, timeout=TIMEOUT
-        )
+        Domino(page).wait("D.frame.room.seats.length === arg", players)
     page.wait_for_timeout(200)  # the options' setup reaches the room
-    n = page.evaluate("() => window.__domino.frame.room.seats.length")
+    n = Domino(page).js("D.frame.room.seats.length")
     kinds = [f"computer:{level}"] * n
     lobby_setup(page, profile, seats=kinds)
     page.click(".lobby-start")
     # computers at zero delay may finish the round before the page looks: wait for any deal
-    page.wait_for_function("() => window.__domino.frame.view", timeout=TIMEOUT)
+    Domino(page).wait("D.frame.view")
 
 
 def wait_round_end(page, round_no, timeout=LONG):
@@ -39,17 +38,14 @@ def wait_round_end(page, round_no, timeout=LONG):
     step = 2_000
     for _ in range(0, timeout, step):
         try:
-            page.wait_for_function(
-                "n => { const v = window.__domino.frame.view; return v && v.round === n && v.phase !== 'play'; }",
-                arg=round_no,
-                timeout=step,
+            Domino(page).wait(
+                "D.frame.view && D.frame.view.round === arg && D.frame.view.phase !== 'play'", round_no, step
             )
             break
         except PlaywrightTimeout:
-            page.evaluate(
-                "() => { const s = window.__domino.frame.room.seats[0];"
-                " if (s.kind === 'phone' && s.taken && !s.standin) window.__domino.command('standin', {seat: 0, level: 'easy'}); }"
-            )
+            seat = Domino(page).room["seats"][0]
+            if seat["kind"] == "phone" and seat["taken"] and not seat["standin"]:
+                Domino(page).command("standin", {"seat": 0, "level": "easy"})
     else:
         raise AssertionError(f"round {round_no} did not end")
     page.wait_for_selector(".dlg-results .results-reveal", state="attached", timeout=TIMEOUT)
@@ -59,7 +55,7 @@ def play_to_match_end(page, timeout=LONG):
     """Round after round (the host deals the next one from the results) until the match ends."""
     for round_no in range(1, 40):
         wait_round_end(page, round_no, timeout)
-        if page.evaluate("() => window.__domino.frame.view.phase") == "game_over":
+        if Domino(page).js("D.frame.view.phase") == "game_over":
             page.wait_for_selector(".dlg-results .podium", timeout=TIMEOUT)
             return round_no
         page.click(".res-next")
@@ -82,22 +78,20 @@ def phone_watching(
         else:
             box.select_option(str(value))
     if chosen:
-        table.wait_for_function(
-            "n => window.__domino.frame.room.seats.length === n", arg=players, timeout=TIMEOUT
-        )
+        Domino(table).wait("D.frame.room.seats.length === arg", players)
     table.wait_for_timeout(200)
-    n = table.evaluate("() => window.__domino.frame.room.seats.length")
+    n = Domino(table).js("D.frame.room.seats.length")
     lobby_setup(table, profile, seats=["phone"] + [f"computer:{level}"] * (n - 1))
     url = join_urls(table)[0]
     join_phone(phone, url, name)
     table.click(".lobby-start")
-    table.wait_for_function("() => window.__domino.frame.view", timeout=TIMEOUT)
+    Domino(table).wait("D.frame.view")
     if not standin:
         return
     for _ in range(10):  # a busy server may refuse it, a reconnecting phone ends it: ask again
-        table.evaluate("l => window.__domino.command('standin', {seat: 0, level: l})", level)
+        Domino(table).command("standin", {"seat": 0, "level": level})
         try:
-            table.wait_for_function("() => window.__domino.frame.room.seats[0].standin", timeout=2_000)
+            Domino(table).wait("D.frame.room.seats[0].standin", timeout=2_000)
             return
         except PlaywrightTimeout:
             pass

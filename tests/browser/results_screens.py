@@ -9,6 +9,7 @@ every profile.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import tempfile
@@ -17,8 +18,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path[:0] = [HERE, ROOT]
 
+import flows  # noqa: E402
 import results_flows as rf  # noqa: E402
 from conftest import CHROMIUM_ARGS, LiveServer  # noqa: E402
+from handle import Domino  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 TABLES = {"1920": {"width": 1920, "height": 1080}, "1280": {"width": 1280, "height": 720}}
@@ -32,18 +35,14 @@ GAMES = [  # (name, profile, players, options, until)
 ]
 
 
-def shoot(page, out, name):
-    page.wait_for_timeout(1900)  # the winner moment and the reveal have played: a picture
-    path = os.path.join(out, f"{name}.png")
-    page.screenshot(path=path)
-    print(path, flush=True)
+shoot = functools.partial(flows.shoot, settle_ms=1900)  # the winner moment and the reveal have played
 
 
 def gaple_with_discards(table, phone):
     """Rounds of Gaple until one where a face-down discard was laid (the results say why)."""
     for round_no in range(1, 12):
         rf.wait_round_end(table, round_no)
-        if table.evaluate("() => window.__domino.frame.view.reveal.discards.some(d => d.length)"):
+        if Domino(table).js("D.frame.view.reveal.discards.some(d => d.length)"):
             phone.wait_for_selector(".dlg-results .results-reveal", state="attached")
             return
         table.click(".res-next")
@@ -71,7 +70,7 @@ def games(browser, server, out, lang, only):
         shoot(table, out, f"table-1920-{lang}-{name}")
         shoot(phone, out, f"phone-{lang}-{name}")
         table.set_viewport_size(TABLES["1280"])
-        table.evaluate("() => window.__domino.refreshResults()")  # drawn again for this size
+        Domino(table).js("D.refreshResults()")  # drawn again for this size
         shoot(table, out, f"table-1280-{lang}-{name}")
         tctx.close()
         pctx.close()
@@ -87,7 +86,7 @@ def rules(browser, server, out, lang):
         players = 4 if profile != "draw" else 2
         rf.phone_watching(table, phone, server.url, profile, players, standin=False)
         for page, tag in ((table, "table-1920"), (phone, "phone")):
-            page.evaluate("() => window.__domino.openRules()")  # in place of any open dialog
+            Domino(page).js("D.openRules()")  # in place of any open dialog
             page.wait_for_selector(".dlg-rules .rules-pic")
             shoot(page, out, f"{tag}-{lang}-rules-{profile}")
         table.set_viewport_size(TABLES["1280"])

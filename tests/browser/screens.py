@@ -25,6 +25,7 @@ sys.path[:0] = [HERE, ROOT]
 
 import flows  # noqa: E402
 from conftest import CHROMIUM_ARGS, LiveServer  # noqa: E402
+from handle import Domino  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from seeds import both_ends_seed, engine_dealt_seed, fixed_seed  # noqa: E402
 
@@ -39,11 +40,7 @@ def phone_context(browser, viewport, lang="en"):
     )
 
 
-def shoot(page, out, name):
-    path = os.path.join(out, f"{name}.png")
-    page.wait_for_timeout(700)  # let the tile animation finish: this is a picture, not a test
-    page.screenshot(path=path)
-    print(path)
+shoot = flows.shoot  # waits for the tile animation to finish: this is a picture, not a test
 
 
 def table_round(browser, server, out, size, tag, lang="en"):  # noqa: C901
@@ -67,7 +64,7 @@ def table_round(browser, server, out, size, tag, lang="en"):  # noqa: C901
         if shoot_join:
             shoot(p, out, f"phone-{'portrait' if i == 0 else 'landscape'}-join")
         p.click(".join-go")
-        p.wait_for_function("() => window.__domino.role === 'seat'")
+        Domino(p).wait("D.role === 'seat'", timeout=None)
     shoot(table, out, f"table-{tag}-lobby-seated")
     flows.start_game(table)
     for p in phones:
@@ -93,12 +90,9 @@ def table_round(browser, server, out, size, tag, lang="en"):  # noqa: C901
             shoot(page, out, f"phone-{which}-both-ends")
             shoot(other, out, f"phone-{'landscape' if which == 'portrait' else 'portrait'}-waiting")
             page.click(".choice-group .btn--choice")
-            flows.wait_version_change(page, st["version"], "window.__domino.frame.version")
+            flows.wait_version_change(page, st["version"])
             # the other phone's turn, and a preview on it
-            other.wait_for_function(
-                "() => { const S = window.__domino; return S.view.turn === S.seat || S.view.phase !== 'play'; }"
-            )
-            so = flows.phone_state(other)
+            so = flows.my_turn(other)
             if so["phase"] == "play":
                 shoot(other, out, f"phone-{'landscape' if which == 'portrait' else 'portrait'}-turn")
                 fit = next((a["play"] for a in so["legal"] if "play" in a), None)
@@ -113,7 +107,7 @@ def table_round(browser, server, out, size, tag, lang="en"):  # noqa: C901
                     else:
                         other.click(".choice-group .btn--choice")
                         other.click(".act-confirm")
-                    flows.wait_version_change(other, so["version"], "window.__domino.frame.version")
+                    flows.wait_version_change(other, so["version"])
             break
         if dup:
             break
@@ -168,10 +162,7 @@ def table_mexican(browser, server, out, size, tag):
             p.wait_for_timeout(40)
     shoot(table, out, f"table-{tag}-mexican-train")
     if tag == "1920":
-        s = flows.phone_state(p)
-        p.wait_for_function(
-            "() => { const v = window.__domino.view; return v.phase !== 'play' || v.turn === window.__domino.seat; }"
-        )
+        flows.my_turn(p)
         shoot(p, out, "phone-portrait-mexican-train")
     pctx.close()
     ctx.close()
@@ -234,12 +225,10 @@ def phone_small(browser, server, out):
     p.fill("#join-name", "Ana")
     shoot(p, out, "phone-360-join")
     p.click(".join-go")
-    p.wait_for_function("() => window.__domino.role === 'seat'")
+    Domino(p).wait("D.role === 'seat'", timeout=None)
     flows.start_game(table)
     flows.wait_game(p)
-    p.wait_for_function(
-        "() => { const v = window.__domino.view; return v.phase !== 'play' || v.turn === window.__domino.seat; }"
-    )
+    flows.my_turn(p)
     shoot(p, out, "phone-360-turn")
     pctx.close()
     ctx.close()
@@ -305,15 +294,13 @@ def solo(browser, server, out):
         shoot(page, out, f"{name}-lobby")
         page.click(".lobby-start")
         page.wait_for_selector(".tablescreen")
-        page.wait_for_function(
-            "() => { const f = window.__domino.frame; return f.view && f.device_seat !== null; }"
-        )
+        Domino(page).wait("D.frame.view && D.frame.device_seat !== null", timeout=None)
         shoot(page, out, f"{name}-handover")
         page.click(".handover")
         page.wait_for_selector(".device-panel .hand-tile")
         shoot(page, out, f"{name}-hand")
         st = flows.device_state(page)
-        flows.play_one(page, st, version_expr=flows.HOST_VERSION)
+        flows.play_one(page, st)
         shoot(page, out, f"{name}-after-move")
         ctx.close()
 

@@ -7,20 +7,22 @@ import json
 import urllib.request
 
 from flows import (
-    HOST_VERSION,
     TIMEOUT,
     device_state,
     join_phone,
     join_urls,
     lobby_setup,
+    my_turn,
     open_solo,
     open_table,
     phone_state,
     play_one,
+    play_until,
     start_game,
     wait_game,
     wait_version_change,
 )
+from handle import Domino
 from seeds import both_ends, both_ends_seed, fixed_seed
 
 
@@ -36,26 +38,20 @@ def phone_vs_computer(live_server, phone, screen, **phone_opts):
     return table, page
 
 
-def my_turn(page):
-    page.wait_for_function(
-        "() => { const S = window.__domino; const v = S.view; return v && (v.phase !== 'play' || (v.turn === S.seat && v.legal.length)); }",
-        timeout=TIMEOUT,
-    )
-    return phone_state(page)
+def singles(st):
+    """The plays of tiles that go one way only."""
+    plays = [a for a in st["legal"] if "play" in a]
+    return [a for a in plays if sum(1 for b in plays if b["play"] == a["play"]) == 1]
 
 
 def turn_with_single_play(page, need_line=False):
     """Take turns (drawing as needed) until this phone can play a tile that goes one way only."""
-    for _ in range(60):
-        st = my_turn(page)
-        assert st["phase"] == "play", "the round ended first"
-        line = page.evaluate("() => window.__domino.view.line.length")
-        plays = [a for a in st["legal"] if "play" in a]
-        singles = [a for a in plays if sum(1 for b in plays if b["play"] == a["play"]) == 1]
-        if singles and (line or not need_line):
-            return st, singles[0]
-        play_one(page, st)
-    raise AssertionError("no single-way play came up")
+
+    def done(st):
+        return bool(singles(st)) and bool(Domino(page).js("D.view.line.length") or not need_line)
+
+    _, st = play_until([page], done, moves=60)
+    return st, singles(st)[0]
 
 
 def set_preview_mode(page):
@@ -80,7 +76,7 @@ def test_preview_then_confirm(live_server, phone, screen):
     page.wait_for_selector(".hand-board .board-tile--ghost", state="detached")
     page.click(f".hand-strip .hand-tile[data-tile='{tile}']")
     page.click(".act-confirm")
-    wait_version_change(page, st["version"], "window.__domino.frame.version")
+    wait_version_change(page, st["version"])
     page.wait_for_selector(f".hand-strip .hand-tile[data-tile='{tile}']", state="detached")
     table.wait_for_selector(f".table-board .board-tile[data-tile='{tile}']")
 
@@ -97,22 +93,8 @@ def test_both_ends_choice_shows_each_end(live_server, phone, screen):
         start_game(table)
     for p in pages:
         wait_game(p)
-    for _ in range(20):
-        acting = None
-        for p in pages:
-            st = phone_state(p)
-            if st["turn"] == st["seat"] and st["legal"]:
-                acting = (p, st)
-        if acting is None:
-            pages[0].wait_for_timeout(30)
-            continue
-        p, st = acting
-        if both_ends(st["legal"]):
-            break
-        play_one(p, st)
-    else:
-        raise AssertionError("no both-ends choice came up")
-    ends = p.evaluate("() => window.__domino.view.ends")
+    p, st = play_until(pages, lambda st: both_ends(st["legal"]), moves=20)  # a both-ends choice
+    ends = Domino(p).js("D.view.ends")
     tiles = [a["play"] for a in st["legal"] if a.get("end")]
     tile = next(x for x in tiles if tiles.count(x) > 1)
     p.click(f".hand-strip .hand-tile[data-tile='{tile}']")
@@ -124,8 +106,8 @@ def test_both_ends_choice_shows_each_end(live_server, phone, screen):
     assert p.locator(".hand-board .board-slot[data-end='left']").inner_text().strip() == str(ends["left"])
     assert p.locator(".hand-board .board-slot[data-end='right']").inner_text().strip() == str(ends["right"])
     right.click()
-    wait_version_change(p, st["version"], "window.__domino.frame.version")
-    line = p.evaluate("() => window.__domino.view.line")
+    wait_version_change(p, st["version"])
+    line = Domino(p).js("D.view.line")
     assert line[-1]["tile"] == tile
 
 
@@ -157,7 +139,7 @@ def test_keyboard_selector_and_live_region(live_server, phone, screen):
     page.wait_for_selector(f".hand-strip .hand-tile[data-tile='{tile}'][aria-pressed='true']")
     assert page.evaluate("() => document.activeElement.dataset.tile") == tile
     page.keyboard.press("Enter")
-    wait_version_change(page, st["version"], "window.__domino.frame.version")
+    wait_version_change(page, st["version"])
     page.wait_for_selector(f".hand-strip .hand-tile[data-tile='{tile}']", state="detached")
     # the live region announced the move
     page.wait_for_function(
@@ -174,15 +156,13 @@ def test_reload_mid_hand_keeps_the_seat(live_server, phone, screen):
     before = phone_state(page)
     page.reload()
     wait_game(page)
-    page.wait_for_function("() => window.__domino.role === 'seat'")
+    Domino(page).wait("D.role === 'seat'", timeout=None)
     after = phone_state(page)
     assert after["seat"] == before["seat"] == 0
     assert after["hand"] == before["hand"]
     assert page.locator(".hand-strip .hand-tile").count() == len(after["hand"])
     # the table still shows the phone's seat as taken and connected
-    table.wait_for_function(
-        "() => window.__domino.frame.room.seats[0].connected && window.__domino.frame.room.seats[0].taken"
-    )
+    Domino(table).wait("D.frame.room.seats[0].connected && D.frame.room.seats[0].taken", timeout=None)
 
 
 def test_switch_a_phones_language(live_server, phone, screen):
@@ -227,12 +207,12 @@ def test_single_device_handover_leaves_no_tile_of_the_previous_hand(live_server,
     page.wait_for_selector(".handover:not([hidden])")
     assert page.locator(".device-panel .hand-tile").count() == 0
     first = device_state(page)
-    names = page.evaluate("() => window.__domino.frame.room.seats.map(s => s.name)")
+    names = Domino(page).js("D.frame.room.seats.map(s => s.name)")
     assert names[first["device_seat"]] in page.inner_text(".handover")
     page.click(".handover")
     page.wait_for_selector(".device-panel .hand-tile")
     assert page.locator(".device-panel .hand-tile").count() == len(first["hand"])
-    played = play_one(page, first, version_expr=HOST_VERSION)
+    played = play_one(page, first)
     remaining = [x for x in first["hand"] if x != played.get("play")]
     # handover: the cover names the next player, and no tile of the previous hand is in the page
     page.wait_for_selector(".handover:not([hidden])")
@@ -248,12 +228,12 @@ def test_single_device_handover_leaves_no_tile_of_the_previous_hand(live_server,
     # Undo takes the move back (the hand goes behind the cover for its owner), Redo restores it
     line = second["line"]
     page.click(".top-undo")
-    wait_version_change(page, second["version"], HOST_VERSION)
+    wait_version_change(page, second["version"])
     back = device_state(page)
     assert back["line"] == line - 1 and back["device_seat"] == first["device_seat"]
     page.wait_for_selector(".handover:not([hidden])")
     page.click(".top-redo")
-    wait_version_change(page, back["version"], HOST_VERSION)
+    wait_version_change(page, back["version"])
     assert device_state(page)["line"] == line
 
 
@@ -273,7 +253,7 @@ def test_the_whole_hand_fits_and_zoom_pan_the_board_only_move_the_view(live_serv
     )
     cdp = page.context.new_cdp_session(page)
     # the table screen: wheel zooms, drag pans, Fit returns; the game does not change
-    tv_version = table.evaluate("() => window.__domino.frame.version")
+    tv_version = Domino(table).version
     vp = table.locator(".table-board .board-viewport").bounding_box()
     cx, cy = vp["x"] + vp["width"] / 2, vp["y"] + vp["height"] / 2
     table.mouse.move(cx, cy)
@@ -287,7 +267,7 @@ def test_the_whole_hand_fits_and_zoom_pan_the_board_only_move_the_view(live_serv
     assert before != after and "scale" in after
     table.click(".table-board .board-fit")
     table.wait_for_selector(".table-board.board--zoomed", state="detached")
-    assert table.evaluate("() => window.__domino.frame.version") >= tv_version
+    assert Domino(table).version >= tv_version
     assert phone_state(page)["version"] >= version
     # pinch on the phone's board (two fingers apart) zooms it
     b = page.locator(".hand-board .board-viewport").bounding_box()
@@ -314,11 +294,8 @@ def test_the_whole_hand_fits_and_zoom_pan_the_board_only_move_the_view(live_serv
 
 def test_hint_glows_a_legal_tile_with_its_reason(live_server, phone, screen):
     table, page = phone_vs_computer(live_server, phone, screen)
-    for _ in range(30):  # a turn with a tile to play (draws first if nothing fits)
-        st = my_turn(page)
-        if any("play" in a for a in st["legal"]):
-            break
-        play_one(page, st)
+    # a turn with a tile to play (draws first if nothing fits)
+    _, st = play_until([page], lambda st: any("play" in a for a in st["legal"]), moves=30)
     page.click(".act-hint")
     page.wait_for_selector(".hint-text", timeout=TIMEOUT)
     text = page.inner_text(".hint-text")
@@ -334,7 +311,7 @@ def test_hint_glows_a_legal_tile_with_its_reason(live_server, phone, screen):
 def test_the_phone_may_undo_only_after_a_decision_of_its_own(live_server, phone, screen):
     table, page = phone_vs_computer(live_server, phone, screen)
     st = my_turn(page)
-    frame = page.evaluate("() => window.__domino.frame")
+    frame = Domino(page).frame
     assert frame["can_undo"] is False and frame["can_redo"] is False
     play_one(page, st)
-    page.wait_for_function("() => window.__domino.frame.can_undo === true", timeout=TIMEOUT)
+    Domino(page).wait("D.frame.can_undo === true")

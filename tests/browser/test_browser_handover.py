@@ -4,7 +4,8 @@ table and no hand."""
 
 from __future__ import annotations
 
-from flows import HOST_VERSION, TIMEOUT, device_state, open_solo, play_one
+from flows import TIMEOUT, device_state, open_solo, play_one
+from handle import Domino
 from seeds import draw_seed, fixed_seed
 
 # every element that names a tile and is not on the board (the played tiles are public there)
@@ -37,15 +38,14 @@ def start_solo(page, base_url, profile, players, kinds, names, seed):
     with fixed_seed(seed):
         page.click(".lobby-start")
         page.wait_for_selector(".tablescreen", timeout=TIMEOUT)
-        page.wait_for_function("() => window.__domino.frame.view", timeout=TIMEOUT)
+        Domino(page).wait("D.frame.view")
 
 
 def wait_for_a_device_turn(page):
     """Until a device seat must decide (its cover is up) or the round is over; computers play."""
-    page.wait_for_function(
-        "() => { const f = window.__domino.frame; return f.view && (f.view.phase !== 'play' || "
-        "(f.device_seat !== null && !document.querySelector('.handover').hidden)); }",
-        timeout=TIMEOUT,
+    Domino(page).wait(
+        "D.frame.view && (D.frame.view.phase !== 'play'"
+        " || (D.frame.device_seat !== null && !document.querySelector('.handover').hidden))"
     )
     return device_state(page)
 
@@ -67,7 +67,7 @@ def test_no_hand_stays_after_its_player_acts(live_server, screen):
         page.click(".handover")
         page.wait_for_selector(".device-panel .hand-tile", timeout=TIMEOUT)
         assert sorted(page.evaluate(TILES_OFF_THE_BOARD, st["hand"])) == sorted(st["hand"] * 2)
-        play_one(page, st, version_expr=HOST_VERSION)
+        play_one(page, st)
         acted.add(seat)
         # at once: the hand that acted is gone from the page, whoever plays next (a device seat
         # waiting behind its cover has nothing on screen either)
@@ -90,7 +90,7 @@ def test_the_same_player_taps_again_after_a_draw(live_server, screen):
         assert st["phase"] == "play", "the round ended before anyone drew"
         page.click(".handover")
         page.wait_for_selector(".device-panel .hand-tile", timeout=TIMEOUT)
-        drew = "draw" in play_one(page, st, version_expr=HOST_VERSION)  # a draw when nothing fits
+        drew = "draw" in play_one(page, st)  # a draw when nothing fits
         after = page.evaluate(LOOK, st["hand"])
         if drew and after["device_seat"] == st["device_seat"]:
             assert after["cover"] and after["hand_tiles"] == 0 and after["off_board"] == [], after

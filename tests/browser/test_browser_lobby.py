@@ -7,6 +7,7 @@ import json
 import urllib.request
 
 from flows import TIMEOUT, open_table
+from handle import Domino
 
 
 def profiles(base_url):
@@ -61,10 +62,8 @@ def test_a_switch_that_the_server_would_refuse_is_not_offered(live_server, scree
     table.select_option(f"#opt-{option}", str(bad))
     table.wait_for_selector(f"#opt-{switch}", state="detached", timeout=TIMEOUT)
     # the room the table set up does not have the refused combination either
-    table.wait_for_function(
-        "([k, v]) => window.__domino.frame.room.options[k] === v", arg=[option, bad], timeout=TIMEOUT
-    )
-    assert table.evaluate("k => window.__domino.frame.room.options[k]", switch) is False
+    Domino(table).wait("D.frame.room.options[arg[0]] === arg[1]", [option, bad])
+    assert Domino(table).js("D.frame.room.options[arg]", switch) is False
     # every other value of that option offers the switch again
     choices = next(o["choices"] for o in gaple["options"] if o["name"] == option)
     for value in choices:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import time
 
-from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table, phone_state, start_game, wait_game
+from flows import join_phone, join_urls, lobby_setup, open_table, phone_state, start_game, wait_game
+from handle import Domino
 
 # Keep every websocket the page opens, so the test can cut the one in use as a lost network would.
 CAPTURE_SOCKETS = """
@@ -32,24 +33,19 @@ def test_wifi_loss_reconnects_within_two_seconds(live_server, phone, screen):
     # the Wi-Fi goes: no request gets through and the open socket dies
     page.context.set_offline(True)
     page.evaluate("() => window.__sockets[window.__sockets.length - 1].close()")
-    page.wait_for_function("() => window.__domino.status !== 'open'", timeout=TIMEOUT)
+    Domino(page).wait("D.status !== 'open'")
     time.sleep(3)  # away for a while: several reconnection attempts fail meanwhile
-    assert page.evaluate("() => window.__domino.status") != "open"
+    assert Domino(page).js("D.status") != "open"
 
     # the Wi-Fi comes back
     back = time.monotonic()
     page.context.set_offline(False)
-    page.wait_for_function(
-        "n => window.__domino.status === 'open' && window.__sockets.length > n "
-        "&& window.__sockets[window.__sockets.length - 1].readyState === 1",
-        arg=opened,
-        timeout=TIMEOUT,
+    Domino(page).wait(
+        "D.status === 'open' && window.__sockets.length > arg"
+        " && window.__sockets[window.__sockets.length - 1].readyState === 1",
+        opened,
     )
-    page.wait_for_function(
-        "v => window.__domino.frame && window.__domino.frame.version >= v",
-        arg=before["version"],
-        timeout=TIMEOUT,
-    )
+    Domino(page).wait("D.frame && D.frame.version >= arg", before["version"])
     elapsed = time.monotonic() - back
     after = phone_state(page)
     assert after["seat"] == before["seat"] == 0 and after["hand"] == before["hand"]

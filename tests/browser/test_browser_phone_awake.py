@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import CHROMIUM_ARGS, LiveServer
 from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table, start_game, wait_game
+from handle import Domino
 
 LAN_NAME = "table.lan"  # resolves to the loopback server, but is no secure origin as a LAN address is not
 
@@ -48,7 +49,7 @@ def test_keep_awake_video_plays_on_a_plain_http_page(live_server, screen, lan_br
     assert page.evaluate("() => [window.isSecureContext, 'wakeLock' in navigator]") == [False, False]
     start_game(table)
     wait_game(page)
-    page.wait_for_function("() => window.__domino.wake.method === 'video'", timeout=TIMEOUT)
+    Domino(page).wait("D.wake.method === 'video'")
     first = page.evaluate(PLAYING)
     assert first["paused"] is False and first["muted"] and first["loop"] and first["inline"]
     assert first["stream"] and first["src"] == ""  # a canvas stream, no file
@@ -57,6 +58,6 @@ def test_keep_awake_video_plays_on_a_plain_http_page(live_server, screen, lan_br
         "t => document.querySelector('video.keep-awake').currentTime > t", arg=first["t"], timeout=TIMEOUT
     )
     # the table page keeps its screen on too (a real wake lock where the browser grants one)
-    assert table.evaluate("() => window.__domino.wake.wanted") is True
-    table.wait_for_function("() => window.__domino.wake.method !== null", timeout=TIMEOUT)
+    assert Domino(table).js("D.wake.wanted") is True
+    Domino(table).wait("D.wake.method !== null")
     ctx.close()

@@ -12,9 +12,11 @@ from flows import (
     open_table,
     phone_state,
     play_one,
+    play_until,
     start_game,
     wait_game,
 )
+from handle import Domino
 from seeds import fixed_seed, long_line_seed
 
 LINE = 16  # tiles on the line when the test looks
@@ -46,21 +48,12 @@ def late_in_a_round(live_server, phone, screen, viewport):
         start_game(table)
     for page in pages:
         wait_game(page)
-    while True:
-        states = [phone_state(p) for p in pages]
-        if len(pages[0].evaluate("() => window.__domino.view.line")) >= LINE:
-            break
-        acting = [(p, s) for p, s in zip(pages, states) if s["turn"] == s["seat"] and s["legal"]]
-        if acting:
-            play_one(*acting[0])
-        else:
-            pages[0].wait_for_timeout(40)  # the other phone's view is on its way
+    play_until(pages, lambda st: len(Domino(pages[0]).js("D.view.line")) >= LINE)
     # the board draws in the next animation frame: wait until both phones show the new line
     for page in pages:
-        page.wait_for_function(
-            "n => document.querySelectorAll('.hand-board .board-tile[data-tile]').length > 0 && window.__domino.view.line.length >= n",
-            arg=LINE,
-            timeout=TIMEOUT,
+        Domino(page).wait(
+            "document.querySelectorAll('.hand-board .board-tile[data-tile]').length > 0 && D.view.line.length >= arg",
+            LINE,
         )
         page.wait_for_timeout(100)
     return pages
@@ -76,7 +69,7 @@ def inside(b, board):
 
 
 def assert_ends_readable(page):
-    view = page.evaluate("() => window.__domino.view")
+    view = Domino(page).view
     line = view["line"]
     got = page.evaluate(BOXES)
     board = got["board"]
@@ -102,7 +95,7 @@ def assert_ends_readable(page):
 
 
 def assert_whole_line(page):
-    line = page.evaluate("() => window.__domino.view.line")
+    line = Domino(page).js("D.view.line")
     got = page.evaluate(BOXES)
     assert not got["folded"]
     assert sorted(t["tile"] for t in got["tiles"]) == sorted(e["tile"] for e in line)

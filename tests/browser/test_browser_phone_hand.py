@@ -8,14 +8,16 @@ from flows import (
     join_phone,
     join_urls,
     lobby_setup,
+    my_turn,
     open_table,
     phone_state,
-    play_one,
+    play_until,
     start_game,
     wait_game,
 )
+from handle import Domino
 from seeds import fixed_seed
-from test_browser_hand import my_turn, set_preview_mode
+from test_browser_hand import set_preview_mode
 
 import engine
 
@@ -80,12 +82,9 @@ def test_fifteen_tiles_at_360x640_all_tappable_and_the_selected_one_in_view(live
         "() => { const s = document.querySelector('.hand-strip'); return s.scrollWidth <= s.clientWidth; }"
     )
     set_preview_mode(page)
-    for _ in range(30):  # a turn with a tile to play (drawing first if nothing fits)
-        st = my_turn(page)
-        fits = [a["play"] for a in st["legal"] if "play" in a]
-        if fits:
-            break
-        play_one(page, st)
+    # a turn with a tile to play (drawing first if nothing fits)
+    _, st = play_until([page], lambda st: any("play" in a for a in st["legal"]), moves=30)
+    fits = [a["play"] for a in st["legal"] if "play" in a]
     assert fits, st
     boxes = page.evaluate(TILE_BOXES)
     # the last tile that fits, which sits at the end of the hand's second row if any does
@@ -140,7 +139,7 @@ def test_the_turn_is_signalled_and_the_sound_can_be_turned_off(live_server, phon
     page.wait_for_function("() => document.body.classList.contains('my-turn')", timeout=TIMEOUT)
     frame = page.evaluate("() => getComputedStyle(document.getElementById('app'), '::after').boxShadow")
     assert "inset" in frame
-    assert page.evaluate("() => window.__domino.turnSignals") >= 1
+    assert Domino(page).js("D.turnSignals") >= 1
     # the settings: vibration and the chime, each remembered
     page.click(".top-menu")
     assert page.is_checked("#pref-sound") and page.is_checked("#pref-vibrate")
@@ -173,13 +172,13 @@ def test_the_trains_stay_readable_while_choosing_one(live_server, phone, screen)
     trains with their open numbers on the board, no badge over a name, every tile still tappable."""
     table, page = mexican_phone(live_server, phone, screen, viewport=SMALL)
     set_preview_mode(page)
-    for _ in range(30):
-        st = my_turn(page)
+
+    def choice_of_trains(st):
         plays = [a["play"] for a in st["legal"] if "play" in a]
-        multi = [p for p in plays if plays.count(p) > 1]
-        if multi:
-            break
-        play_one(page, st)
+        return [p for p in plays if plays.count(p) > 1]
+
+    _, st = play_until([page], choice_of_trains, moves=30)
+    multi = choice_of_trains(st)
     assert multi, "no tile with a choice of trains came up"
     # its label names the trains as a sentence does: "your train or the Mexican Train"
     label = page.get_attribute(f".hand-strip .hand-tile[data-tile='{multi[0]}']", "aria-label")
@@ -195,7 +194,7 @@ def test_the_trains_stay_readable_while_choosing_one(live_server, phone, screen)
                 names: [...list.querySelectorAll('.train-name')].map(box),
                 slots: [...list.querySelectorAll('.train-slot')].map(n => ({train: n.dataset.train, text: n.innerText.trim(), ...box(n)}))}; }"""
     )
-    view = page.evaluate("() => window.__domino.view.trains")
+    view = Domino(page).js("D.view.trains")
     assert {s["train"] for s in got["slots"]} == trains
     lst = got["list"]
     for s in got["slots"]:

@@ -7,6 +7,7 @@ import json
 import urllib.request
 
 from flows import TIMEOUT, open_table, room_of
+from handle import Domino
 
 
 def open_rooms(base_url):
@@ -34,13 +35,13 @@ def test_join_by_code(live_server, phone, screen):
     page.wait_for_selector("#join-name", timeout=TIMEOUT)
     page.fill("#join-name", "Ana")
     page.click(".join-go")
-    page.wait_for_function("() => window.__domino.role === 'seat'", timeout=TIMEOUT)
+    Domino(page).wait("D.role === 'seat'")
     # the home-screen icon (the manifest's start_url) goes back to that seat
     manifest = json.load(urllib.request.urlopen(f"{live_server.url}/static/manifest.webmanifest"))
     assert manifest["id"] == "/join" and manifest["start_url"].startswith("/join")
     page.goto(live_server.url + manifest["start_url"])
     page.wait_for_url(f"**/join/{code}", timeout=TIMEOUT)
-    page.wait_for_function("() => window.__domino && window.__domino.role === 'seat'", timeout=TIMEOUT)
+    Domino(page).wait("D && D.role === 'seat'")
 
 
 def test_a_phone_on_the_table_address_is_offered_the_code_box(live_server, phone):

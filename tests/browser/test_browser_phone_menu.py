@@ -6,6 +6,7 @@ import urllib.error
 import urllib.request
 
 from flows import play_until_round_over
+from handle import Domino
 from test_browser_hand import phone_vs_computer
 
 
@@ -18,7 +19,7 @@ def status_of(url):
 
 def test_record_download_only_when_the_server_can_serve_it(live_server, phone, screen):
     table, page = phone_vs_computer(live_server, phone, screen)
-    room = page.evaluate("() => window.__domino.roomId")
+    room = Domino(page).js("D.roomId")
     url = f"{live_server.url}/api/rooms/{room}/record"
     page.click(".top-menu")
     page.wait_for_selector(".dlg-menu .menu-leave")
@@ -26,7 +27,7 @@ def test_record_download_only_when_the_server_can_serve_it(live_server, phone, s
     assert status_of(url) == 409  # mid-round: refused
     page.click(".dlg-menu .dialog-x")
     play_until_round_over([page])
-    page.wait_for_function("() => window.__domino.view.phase !== 'play'")
+    Domino(page).wait("D.view.phase !== 'play'", timeout=None)
     page.keyboard.press("Escape")  # the results open by themselves
     page.wait_for_selector(".backdrop", state="detached")
     page.click(".top-menu")

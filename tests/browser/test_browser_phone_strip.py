@@ -15,6 +15,7 @@ from flows import (
     start_game,
     wait_game,
 )
+from handle import Domino
 
 LANDSCAPE = {"width": 844, "height": 390}
 SMALL = {"width": 360, "height": 640}
@@ -51,7 +52,7 @@ def settled_chips(page) -> tuple[list, dict]:
     """The chips and the view they show, read at once; read again while a computer's move is
     still being drawn (the view is newer than the chips)."""
     for _ in range(50):
-        chips, view = page.evaluate(f"() => [({CHIPS})(), window.__domino.view]")
+        chips, view = Domino(page).js(f"[({CHIPS})(), D.view]")
         seats = [c for c in chips if c["seat"] is not None]
         shown = all(str(view["seats"][int(c["seat"])]["count"]) in c["text"] for c in seats)
         turn = [int(c["seat"]) for c in seats if c["turn"]]
@@ -101,7 +102,7 @@ def test_every_seat_and_the_boneyard_stay_on_the_strip(live_server, phone, scree
     # ... and every train is still on the board: one's own and the Mexican Train in view. The
     # trains show once the engine double is down: when the deal gave it to Ana, she lays it first
     st = phone_state(page)
-    if st["turn"] == st["seat"] and page.evaluate("() => window.__domino.view.pending") == "engine":
+    if st["turn"] == st["seat"] and Domino(page).js("D.view.pending") == "engine":
         play_one(page, st)
     page.locator(".hand-board .train-row[data-train='0']").wait_for(state="visible", timeout=TIMEOUT)
     for train in ("0", "mexican"):  # polled: a computer's move may redraw the list meanwhile
@@ -121,7 +122,7 @@ def test_every_seat_and_the_boneyard_stay_on_the_strip(live_server, phone, scree
 def test_six_love_marks_the_partner_in_landscape(live_server, phone, screen):
     table, page = seated_phone(live_server, phone, screen, "six-love", 4, LANDSCAPE)
     chips, view = assert_chips_on_screen(page, LANDSCAPE, 4)
-    me = page.evaluate("() => window.__domino.seat")
+    me = Domino(page).seat
     team = next(t for t in view["teams"] if me in t)
     partner = next(s for s in team if s != me)
     marked = [int(c["seat"]) for c in chips if c["partner"]]

@@ -3,19 +3,19 @@ pips itself. Mexican Train on a phone, preview mode."""
 
 from __future__ import annotations
 
-from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table, play_one, start_game, wait_game
+from flows import (
+    TIMEOUT,
+    join_phone,
+    join_urls,
+    lobby_setup,
+    my_turn,
+    open_table,
+    play_one,
+    start_game,
+    wait_game,
+)
+from handle import Domino
 from seeds import engine_dealt_seed, fixed_seed
-
-
-def my_turn_state(page):
-    page.wait_for_function(
-        "() => { const S = window.__domino; const v = S.view; return v.phase !== 'play' || (v.turn === S.seat && v.legal.length); }",
-        timeout=TIMEOUT,
-    )
-    return page.evaluate(
-        """() => { const S = window.__domino; const v = S.view;
-        return {phase: v.phase, legal: v.legal, places: v.legal_places, version: S.frame.version}; }"""
-    )
 
 
 def test_the_ghost_goes_on_the_train_legal_places_names(live_server, phone, screen):
@@ -32,7 +32,7 @@ def test_the_ghost_goes_on_the_train_legal_places_names(live_server, phone, scre
     wait_game(page)
     seen = 0
     for _ in range(30):
-        st = my_turn_state(page)
+        st = my_turn(page)
         assert st["phase"] == "play", "the round ended first"
         assert len(st["places"]) == len(st["legal"])
         on_trains = [(a, p) for a, p in zip(st["legal"], st["places"]) if p and p["at"] == "train"]
@@ -51,7 +51,7 @@ def test_the_ghost_goes_on_the_train_legal_places_names(live_server, phone, scre
         assert ghost.query_selector("svg").get_attribute("data-tile") == f"{entry['from']}-{entry['to']}"
         assert page.locator(".hand-board .board-tile--ghost").count() == 1
         page.click(".act-confirm")
-        page.wait_for_function("v => window.__domino.frame.version > v", arg=st["version"], timeout=TIMEOUT)
+        Domino(page).wait_version_above(st["version"])
         seen += 1
         if seen == 3:
             return

@@ -17,6 +17,7 @@ from flows import (
     start_game,
     wait_game,
 )
+from handle import Domino
 
 
 def test_two_phones_play_a_draw_hand_while_the_table_follows(live_server, phone, screen):
@@ -53,7 +54,7 @@ def test_two_phones_play_a_draw_hand_while_the_table_follows(live_server, phone,
     for page in (ana, bo, table):
         page.wait_for_selector(".dlg-results .results-table", timeout=TIMEOUT)
     # the table followed every move: its board holds the whole line
-    line = table.evaluate("() => window.__domino.frame.view.line.length")
+    line = Domino(table).js("D.frame.view.line.length")
     table.wait_for_function(
         "n => document.querySelectorAll('.table-board .board-tile:not(.board-tile--ghost)').length === n",
         arg=line,
@@ -68,6 +69,4 @@ def test_two_phones_play_a_draw_hand_while_the_table_follows(live_server, phone,
     table.wait_for_selector(".dlg-results .seed >> text=/[0-9]{3,}/", timeout=TIMEOUT)
     # the host deals the next round from the results screen
     table.click(".res-next")
-    ana.wait_for_function(
-        "() => window.__domino.view.round === 2 && window.__domino.view.phase === 'play'", timeout=TIMEOUT
-    )
+    Domino(ana).wait("D.view.round === 2 && D.view.phase === 'play'")

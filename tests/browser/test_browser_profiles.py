@@ -6,7 +6,18 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from flows import TIMEOUT, join_phone, join_urls, open_table, phone_state, play_one, start_game, wait_game
+from flows import (
+    TIMEOUT,
+    join_phone,
+    join_urls,
+    my_turn,
+    open_table,
+    phone_state,
+    play_one,
+    start_game,
+    wait_game,
+)
+from handle import Domino
 from seeds import engine_dealt_seed, fixed_seed
 
 SETUPS = {
@@ -36,10 +47,10 @@ def test_a_round_of_each_profile_on_a_phone(name, live_server, phone, screen):
         table.select_option("#opt-players", str(players))
     for i, kind in enumerate(seats):
         table.select_option(f"#seat-kind-{i}", kind)
-    table.wait_for_function(
-        "([p, n]) => { const r = window.__domino.frame.room; return r.profile === p && r.seats.length === n && r.seats.slice(1).every(s => s.kind === 'computer'); }",
-        arg=[profile, len(seats)],
-        timeout=TIMEOUT,
+    Domino(table).wait(
+        "D.frame.room.profile === arg[0] && D.frame.room.seats.length === arg[1]"
+        " && D.frame.room.seats.slice(1).every(s => s.kind === 'computer')",
+        [profile, len(seats)],
     )
     page = phone()
     join_phone(page, join_urls(table)[0], "Ana")
@@ -51,11 +62,7 @@ def test_a_round_of_each_profile_on_a_phone(name, live_server, phone, screen):
     # Mexican Train's 13 rounds are long: a slice of the first one is enough here
     budget = 20 if profile == "mexican-train" else 300
     for _ in range(budget):
-        page.wait_for_function(
-            "() => { const S = window.__domino; const v = S.view; return v.phase !== 'play' || (v.turn === S.seat && v.legal.length); }",
-            timeout=TIMEOUT,
-        )
-        st = phone_state(page)
+        st = my_turn(page)
         if st["phase"] != "play":
             break
         action = play_one(page, st, choose=richest)

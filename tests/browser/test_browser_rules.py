@@ -9,6 +9,7 @@ import urllib.request
 
 import pytest
 from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table
+from handle import Domino
 
 PICTURES = {
     "draw": ["opening", "match", "draw", "score"],
@@ -39,14 +40,14 @@ def waiting_table(screen, phone, url, profile, size=(1920, 1080)):
     table = screen(*size)
     open_table(table, url)
     lobby_setup(table, profile)
-    table.wait_for_function("p => window.__domino.frame.room.profile === p", arg=profile, timeout=TIMEOUT)
-    n = table.evaluate("() => window.__domino.frame.room.seats.length")
+    Domino(table).wait("D.frame.room.profile === arg", profile)
+    n = Domino(table).js("D.frame.room.seats.length")
     lobby_setup(table, profile, seats=["phone"] + ["computer:easy"] * (n - 1))
     page = phone()  # a Pixel 7 made 390 wide
     page.set_viewport_size({"width": 390, "height": 844})
     join_phone(page, join_urls(table)[0], "Siti")
     table.click(".lobby-start")
-    table.wait_for_function("() => window.__domino.frame.view", timeout=TIMEOUT)
+    Domino(table).wait("D.frame.view")
     page.wait_for_selector(".top-rules", timeout=TIMEOUT)
     return table, page
 
@@ -89,7 +90,7 @@ def test_the_rules_teach_with_pictures_readable_from_the_sofa(live_server, scree
 def test_the_rules_speak_the_readers_language(live_server, screen, phone):
     table, _ = waiting_table(screen, phone, live_server.url, "gaple")
     table.evaluate("() => import('/static/js/i18n.js').then(m => m.setLanguage('fr'))")
-    table.evaluate("() => window.__domino.redraw()")
+    Domino(table).js("D.redraw()")
     open_rules(table)
     fr = json.load(open("locales/fr.json", encoding="utf-8"))
     caption = table.text_content(".rules-pic[data-pic='discard'] figcaption")

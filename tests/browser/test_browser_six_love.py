@@ -4,7 +4,8 @@ the device over closed (RULES.md, six-love opening)."""
 
 from __future__ import annotations
 
-from flows import HOST_VERSION, TIMEOUT, device_state, open_solo, play_one
+from flows import TIMEOUT, device_state, open_solo, play_one
+from handle import Domino
 from seeds import fixed_seed
 
 import engine
@@ -29,7 +30,7 @@ def take_turn(page):
     page.click(".handover")
     page.wait_for_selector(".device-panel .hand-tile", timeout=TIMEOUT)
     st = device_state(page)
-    play_one(page, st, version_expr=HOST_VERSION)
+    play_one(page, st)
 
 
 def test_representative_names_the_opener_and_hands_over_closed(live_server, screen):
@@ -53,10 +54,10 @@ def test_representative_names_the_opener_and_hands_over_closed(live_server, scre
                 break
             take_turn(page)
         assert device_state(page)["phase"] == "round_over"
-        result = page.evaluate("() => window.__domino.frame.view.result")
+        result = Domino(page).js("D.frame.view.result")
         assert result["winner"] == representative and result["points"] >= 1
         page.click(".res-next")
-        page.wait_for_function("() => window.__domino.frame.view.round === 2", timeout=TIMEOUT)
+        Domino(page).wait("D.frame.view.round === 2")
 
     # the representative's turn: behind the cover first, then only their own hand and the choice
     page.wait_for_selector(".handover:not([hidden])", timeout=TIMEOUT)
@@ -70,9 +71,9 @@ def test_representative_names_the_opener_and_hands_over_closed(live_server, scre
     page.click(f".choice-opener[data-opener='{partner}']")
 
     # handed over closed: the cover names the partner, nothing of the representative's hand is left
-    page.wait_for_function(f"() => window.__domino.frame.device_seat === {partner}", timeout=TIMEOUT)
+    Domino(page).wait("D.frame.device_seat === arg", partner)
     page.wait_for_selector(".handover:not([hidden])", timeout=TIMEOUT)
-    names = page.evaluate("() => window.__domino.frame.room.seats.map(s => s.name)")
+    names = Domino(page).js("D.frame.room.seats.map(s => s.name)")
     assert names[partner] in page.inner_text(".handover")
     for tile in st["hand"]:
         assert page.locator(f"[data-tile='{tile}']").count() == 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from conftest import LiveServer
 from flows import TIMEOUT, lobby_setup, open_table, start_game
+from handle import Domino
 
 from tabletop import config
 
@@ -43,11 +44,11 @@ def dealt_table(screen, server, width=1920, height=1080):
 
 
 def version(table) -> int:
-    return table.evaluate("() => window.__domino.frame.version")
+    return Domino(table).version
 
 
 def unlocked_for(table) -> int:
-    return table.evaluate("() => window.__domino.frame.unlocked_for")
+    return Domino(table).js("D.frame.unlocked_for")
 
 
 def click_pin(table, digits):
@@ -96,8 +97,8 @@ def test_a_locked_action_opens_the_pad_and_is_done_after_the_right_pin(kiosk_ser
     # the right one: the pad closes and the new game the host asked for is dealt
     click_pin(table, PIN)
     table.wait_for_selector(".dlg-pin", state="detached", timeout=TIMEOUT)
-    table.wait_for_function("v => window.__domino.frame.version > v", arg=before, timeout=TIMEOUT)
-    assert table.evaluate("() => window.__domino.frame.view.round") == 1
+    Domino(table).wait_version_above(before)
+    assert Domino(table).js("D.frame.view.round") == 1
     minutes = config.UNLOCK_SECONDS // 60
     table.wait_for_selector(".kiosk-state", timeout=TIMEOUT)
     assert table.inner_text(".kiosk-short") == f"Unlocked · {minutes} min"
@@ -115,13 +116,13 @@ def test_a_locked_action_opens_the_pad_and_is_done_after_the_right_pin(kiosk_ser
     table.click(".top-menu")
     table.click(".menu-over")
     table.click(".dialog-foot .btn--primary")
-    table.wait_for_function("v => window.__domino.frame.version > v", arg=before, timeout=TIMEOUT)
+    Domino(table).wait_version_above(before)
     assert table.locator(".dlg-pin").count() == 0
 
     # Lock now: locked again, and the next guarded action asks for the PIN again
     table.click(".kiosk-relock")
     table.wait_for_selector(".topbar .kiosk-unlock", timeout=TIMEOUT)
-    table.wait_for_function("() => window.__domino.frame.unlocked_for === 0", timeout=TIMEOUT)
+    Domino(table).wait("D.frame.unlocked_for === 0")
     table.click(".top-menu")
     table.click(".menu-over")
     table.click(".dialog-foot .btn--primary")
@@ -220,6 +221,6 @@ def test_a_new_setup_mid_game_asks_for_the_pin_then_starts(kiosk_server, screen)
     assert version(table) == before  # nothing changed while locked
     click_pin(table, PIN)
     table.wait_for_selector(".dlg-pin", state="detached", timeout=TIMEOUT)
-    table.wait_for_function("v => window.__domino.frame.version > v", arg=before, timeout=TIMEOUT)
+    Domino(table).wait_version_above(before)
     table.wait_for_selector(".tablescreen", timeout=TIMEOUT)
-    assert table.evaluate("() => window.__domino.frame.view.round") == 1
+    assert Domino(table).js("D.frame.view.round") == 1

@@ -5,10 +5,8 @@ sheet with each round's engine double. Games are played by computers at zero del
 from __future__ import annotations
 
 from flows import TIMEOUT
+from handle import Domino
 from results_flows import computers_at_table, play_to_match_end, wait_round_end
-
-VIEW = "() => window.__domino.frame.view"
-ROOM = "() => window.__domino.frame.room"
 
 
 def seat_name(room, s):
@@ -38,7 +36,7 @@ def test_a_round_end_shows_the_winner_moment_then_every_hand_and_count(live_serv
     table = screen(1920, 1080)
     computers_at_table(table, live_server.url, "draw", 3)
     wait_round_end(table, 1)
-    view, room = table.evaluate(VIEW), table.evaluate(ROOM)
+    view, room = Domino(table).view, Domino(table).room
     result = view["result"]
     moment = table.locator(".dlg-results .results-moment")
     # the moment comes first in the panel, and the reveal arrives after it
@@ -64,7 +62,7 @@ def test_a_round_end_shows_the_winner_moment_then_every_hand_and_count(live_serv
     assert_every_hand_and_count(table, view)
     # a new frame, once the moment has played, draws the panel again without a second one
     table.wait_for_timeout(2600)
-    table.evaluate("() => window.__domino.refreshResults()")
+    Domino(table).js("D.refreshResults()")
     again = table.evaluate("() => getComputedStyle(document.querySelector('.results-reveal')).animationName")
     assert again == "none"
     if result["winner"] is not None:
@@ -77,13 +75,13 @@ def test_a_gaple_round_end_shows_the_discards_and_says_that_they_count(live_serv
     computers_at_table(table, live_server.url, "gaple", 4)
     for round_no in range(1, 15):
         wait_round_end(table, round_no)
-        view = table.evaluate(VIEW)
+        view = Domino(table).view
         if any(view["reveal"]["discards"]):
             break
         table.click(".res-next")
     else:
         raise AssertionError("no face-down discard in 14 rounds of gaple")
-    room = table.evaluate(ROOM)
+    room = Domino(table).room
     assert_every_hand_and_count(table, view)
     line = table.text_content(".dlg-results .results-discards-count")
     result = view["result"]
@@ -107,13 +105,13 @@ def test_team_results_read_as_a_team(live_server, screen):
     computers_at_table(table, live_server.url, "six-love", 4)
     for round_no in range(1, 15):
         wait_round_end(table, round_no)
-        view = table.evaluate(VIEW)
+        view = Domino(table).view
         if view["result"]["team"] is not None and view["result"]["points"]:
             break
         table.click(".res-next")
     else:
         raise AssertionError("no team won a point in 14 rounds of six-love")
-    room = table.evaluate(ROOM)
+    room = Domino(table).room
     a, b = (seat_name(room, s) for s in view["teams"][view["result"]["team"]])
     lines = table.eval_on_selector_all(".dlg-results .results-line", "els => els.map(e => e.textContent)")
     assert f"{a} and {b} score {view['result']['points']}" in lines
@@ -124,7 +122,7 @@ def test_a_match_end_shows_the_podium_in_order_of_the_final_scores(live_server, 
     table = screen(1920, 1080)
     computers_at_table(table, live_server.url, "draw", 3)
     play_to_match_end(table)
-    view, room = table.evaluate(VIEW), table.evaluate(ROOM)
+    view, room = Domino(table).view, Domino(table).room
     steps = table.eval_on_selector_all(
         ".podium-step, .podium-rest li",
         "els => els.map(e => ({place: +e.dataset.place, col: +e.dataset.col, score: +e.dataset.score,"
@@ -158,7 +156,7 @@ def test_a_mexican_train_match_end_shows_thirteen_rounds_with_their_engines(live
     table = screen(1920, 1080)
     computers_at_table(table, live_server.url, "mexican-train", 2)
     assert play_to_match_end(table) == 13
-    view = table.evaluate(VIEW)
+    view = Domino(table).view
     rounds = view["rounds"] + [view["result"]]
     assert len(rounds) == 13
     rows = table.eval_on_selector_all(
@@ -186,7 +184,7 @@ def test_without_motion_the_moment_fades_in_and_shows_the_score_at_once(live_ser
     table = screen(1920, 1080, reduced_motion="reduce")
     computers_at_table(table, live_server.url, "draw", 2)
     wait_round_end(table, 1)
-    result = table.evaluate(VIEW)["result"]
+    result = Domino(table).view["result"]
     names = table.evaluate(
         "() => ['.results-moment', '.results-reveal'].map(s => getComputedStyle(document.querySelector(s)).animationName)"
     )

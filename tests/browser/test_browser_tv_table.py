@@ -4,12 +4,17 @@ at least 64 px long, every text at least 28 px, and a turn banner that names the
 
 from __future__ import annotations
 
-from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table, start_game
-
-PHONE_STATE = """() => { const S = window.__domino; const v = S.view;
-  return v && {phase: v.phase, turn: v.turn, seat: S.seat, legal: v.legal, version: S.frame.version}; }"""
-BOARD_TILES = """() => { const tr = window.__domino.frame.view.trains;
-  return tr.mexican.tiles.length + tr.personal.reduce((s, p) => s + p.tiles.length, 0); }"""
+from flows import (
+    TIMEOUT,
+    TRAIN_TILES,
+    join_phone,
+    join_urls,
+    lobby_setup,
+    open_table,
+    phone_plays_until,
+    start_game,
+)
+from handle import Domino
 
 # Every visible text on the page: its font size in px (text nodes, by their element).
 TEXT_SIZES = """() => {
@@ -31,28 +36,6 @@ TILE_LENGTHS = """() => [...document.querySelectorAll('.table-board .board-tile,
   .map(t => { const r = t.getBoundingClientRect(); return [t.dataset.tile, Math.max(r.width, r.height)]; })"""
 
 
-def play_until_board_holds(table, ph, want, limit=600):
-    """The phone plays (a tile when it can) until, on its turn, the trains hold `want` tiles;
-    when a computer ends the round first, the table deals the next one."""
-    for _ in range(limit):
-        st = ph.evaluate(PHONE_STATE)
-        if st and st["phase"] != "play":
-            table.evaluate("() => window.__domino.net.request('start_round')")
-            ph.wait_for_function("() => window.__domino.view.phase === 'play'", timeout=TIMEOUT)
-            continue
-        if not st or st["turn"] != st["seat"] or not st["legal"]:
-            ph.wait_for_timeout(30)
-            continue
-        if ph.evaluate(BOARD_TILES) >= want:
-            return
-        act = next((a for a in st["legal"] if "play" in a), st["legal"][0])
-        ph.evaluate(
-            "([a, v]) => window.__domino.net.request('act', {action: a, version: v})", [act, st["version"]]
-        )
-        ph.wait_for_function("v => window.__domino.frame.version > v", arg=st["version"], timeout=TIMEOUT)
-    raise AssertionError("the trains never held enough tiles")
-
-
 def test_a_long_mexican_train_round_reads_from_the_sofa(live_server, screen, phone):
     table = screen(1920, 1080)
     open_table(table, live_server.url)
@@ -60,8 +43,8 @@ def test_a_long_mexican_train_round_reads_from_the_sofa(live_server, screen, pho
     ctx_phone = phone()
     join_phone(ctx_phone, join_urls(table)[0], "Ingrid")
     start_game(table)
-    play_until_board_holds(table, ctx_phone, 40)
-    table.wait_for_function("() => window.__domino.frame.view.turn === 0", timeout=TIMEOUT)
+    phone_plays_until(table, ctx_phone, TRAIN_TILES, 40)
+    Domino(table).wait("D.frame.view.turn === 0")
     table.wait_for_timeout(300)  # the board draws in the next animation frame
     # a tile still in flight is measured once it has landed (finite animations done)
     table.wait_for_function(

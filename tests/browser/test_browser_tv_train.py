@@ -14,11 +14,11 @@ from flows import (
     lobby_setup,
     open_table,
     phone_plays_until,
-    phone_state,
-    play_one,
+    play_until,
     start_game,
     wait_game,
 )
+from handle import Domino
 
 # Where the yard's parts are, the badges' numbers and the highlighted trains, as the table shows them.
 YARD = """() => {
@@ -46,7 +46,7 @@ SIZES = [(1920, 1080), (1280, 720)]
 
 def check_yard(table, view):
     """The yard as drawn matches the view and fits the screen (at the current size)."""
-    table.wait_for_function("v => window.__domino.frame.version >= v", arg=view["version"], timeout=TIMEOUT)
+    Domino(table).wait("D.frame.version >= arg", view["version"])
     # the board draws in the next animation frame; a tile in flight is measured once it lands
     table.wait_for_timeout(60)
     table.wait_for_function(
@@ -70,7 +70,7 @@ def check_yard(table, view):
 
 
 def table_view(table):
-    return table.evaluate("() => ({...window.__domino.frame.view, version: window.__domino.frame.version})")
+    return Domino(table).js("{...D.frame.view, version: D.frame.version}")
 
 
 def check_both_sizes(table, view):
@@ -92,19 +92,6 @@ def check_both_sizes(table, view):
     table.set_viewport_size({"width": 1920, "height": 1080})
 
 
-def act_by_api(page, st):
-    """The phone's move straight through its connection (a tile when it can): quicker than taps."""
-    act = next((a for a in st["legal"] if "play" in a), st["legal"][0])
-    page.evaluate(
-        "([a, v]) => window.__domino.net.request('act', {action: a, version: v})", [act, st["version"]]
-    )
-    page.wait_for_function("v => window.__domino.frame.version > v", arg=st["version"], timeout=2 * TIMEOUT)
-
-
-TABLE_TURN = """() => { const f = window.__domino.frame;
-  return {version: f.version, phase: f.view.phase, turn: f.view.turn}; }"""
-
-
 def seat_phones(table, phone, names):
     """A phone joins every open seat of the lobby, in seat order: {seat: page}."""
     urls = join_urls(table)
@@ -118,21 +105,11 @@ def seat_phones(table, phone, names):
     return pages
 
 
-def drive_round(table, pages, on_turn=lambda page, st: None, limit=2000):
+def drive_round(table, pages, on_turn=lambda page, st: None):
     """The phones play the round to its end (computers play the other seats); on_turn(page, st)
     runs on each phone turn before its move, with the table showing that same version."""
-    for _ in range(limit):
-        tv = table.evaluate(TABLE_TURN)
-        if tv["phase"] != "play":
-            return
-        page = pages.get(tv["turn"])
-        st = phone_state(page) if page else None
-        if not st or st["version"] != tv["version"] or st["turn"] != st["seat"] or not st["legal"]:
-            table.wait_for_timeout(20)  # a computer thinks, or a frame is on its way
-            continue
-        on_turn(page, st)
-        act_by_api(page, st)
-    raise AssertionError("the round did not end")
+    play_until(list(pages.values()), taps=False, table=table, on_turn=on_turn, moves=2000)
+    Domino(table).wait("D.frame.view.phase !== 'play'")
 
 
 def test_eight_seats_late_in_a_round_fit_both_sizes(live_server, screen, phone):
@@ -148,7 +125,7 @@ def test_eight_seats_late_in_a_round_fit_both_sizes(live_server, screen, phone):
     assert view["turn"] == 0 and view["trains"]["playable"]
     check_both_sizes(table, view)
     # the phone's own legal plays all go to highlighted trains
-    legal = ph.evaluate("() => window.__domino.view.legal")
+    legal = Domino(ph).js("D.view.legal")
     trains = {str(a["train"]) for a in legal if "play" in a}
     lit = {r["train"] for r in table.evaluate(YARD)["rows"] if r["playable"]}
     assert trains <= lit
@@ -177,7 +154,7 @@ def test_ten_seats_six_computers_play_a_whole_round(live_server, screen, phone):
     # the round may end before 30 tiles lie on the trains; when it did not, late was checked too
     tiles = table.evaluate(TRAIN_TILES)
     assert "late" in checked or tiles < 34, tiles
-    assert table.evaluate("() => window.__domino.frame.view.trains.playable") == []
+    assert Domino(table).js("D.frame.view.trains.playable") == []
 
 
 def test_four_phones_play_a_whole_round_and_draws_fly(live_server, screen, phone):
@@ -189,15 +166,15 @@ def test_four_phones_play_a_whole_round_and_draws_fly(live_server, screen, phone
 
     def on_turn(page, st):
         # the flights of the moves before this turn (the log keeps the last ten)
-        kinds.update(f["kind"] for f in table.evaluate("() => window.__domino.table.flights"))
+        kinds.update(f["kind"] for f in Domino(table).js("D.table.flights"))
 
     drive_round(table, pages, on_turn)
-    hist = table.evaluate("() => window.__domino.frame.view.history")
+    hist = Domino(table).js("D.frame.view.history")
     assert any(h.get("play") for h in hist)
     assert "play" in kinds
     if any(h.get("draw") for h in hist[:-2]):
         assert "draw" in kinds, kinds
-    flights = table.evaluate("() => window.__domino.table.flights")
+    flights = Domino(table).js("D.table.flights")
     assert all(f["duration"] <= 400 and not f["calm"] for f in flights), flights
 
 
@@ -210,19 +187,16 @@ def test_a_gaple_discard_goes_face_down_onto_its_seat(live_server, screen, phone
     join_phone(ph, join_urls(table)[0], "Siti")
     start_game(table)
     wait_game(ph)
-    table.evaluate("() => { window.__domino.table.flights = []; }")
-    for _ in range(300):
-        if table.evaluate("() => window.__domino.table.flights.some(f => f.kind === 'discard')"):
-            break
-        st = phone_state(ph)
-        if st["phase"] != "play":
-            table.evaluate("() => window.__domino.net.request('start_round').catch(() => null)")
-            ph.wait_for_function("() => window.__domino.view.phase === 'play'", timeout=TIMEOUT)
-        elif st["turn"] == st["seat"] and st["legal"]:
-            play_one(ph, st, choose=lambda legal: next((a for a in legal if "discard" in a), legal[0]))
-        else:
-            ph.wait_for_timeout(30)
-    flights = [f for f in table.evaluate("() => window.__domino.table.flights") if f["kind"] == "discard"]
+    Domino(table).js("(D.table.flights = [], null)")
+    play_until(
+        [ph],
+        lambda st: Domino(table).js("D.table.flights.some(f => f.kind === 'discard')"),
+        moves=300,
+        choose=lambda legal: next((a for a in legal if "discard" in a), legal[0]),
+        table=table,
+        deal_again=True,
+    )
+    flights = [f for f in Domino(table).js("D.table.flights") if f["kind"] == "discard"]
     assert flights, "no discard was seen"
     assert all(f["calm"] == (motion == "reduce") for f in flights), flights
     assert all(f["duration"] == (250 if motion == "reduce" else 380) for f in flights), flights

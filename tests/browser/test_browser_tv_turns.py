@@ -9,12 +9,13 @@ from flows import (
     join_urls,
     lobby_setup,
     open_table,
-    phone_state,
     play_one,
+    play_until,
     play_until_round_over,
     start_game,
     wait_game,
 )
+from handle import Domino
 
 
 def seated_against_a_computer(live_server, screen, phone):
@@ -35,24 +36,18 @@ def test_the_results_open_with_the_winner_and_a_chart(live_server, screen, phone
     # the table may get the play and the reply in one update, and only the newest tile flies
     runner = live_server.app.extensions["tabletop"].runner
     runner.delay = 0.5
-    table.evaluate("() => { window.__domino.table.flights = []; }")
-    for _ in range(400):  # the computer may draw several times, each after its pause
-        st = phone_state(ph)
-        if st["turn"] == st["seat"] and any("play" in a for a in st["legal"]):
-            play_one(ph, st, choose=lambda legal: next(a for a in legal if "play" in a))
-            break
-        if st["turn"] == st["seat"]:
-            play_one(ph, st)
-        else:
-            ph.wait_for_timeout(30)
-    table.wait_for_function("() => window.__domino.table.flights.some(f => f.seat === 0)", timeout=TIMEOUT)
-    flights = table.evaluate("() => window.__domino.table.flights")
+    Domino(table).js("(D.table.flights = [], null)")
+    # a turn with a tile to play (the computer may draw several times, each after its pause)
+    _, st = play_until([ph], lambda st: any("play" in a for a in st["legal"]), moves=400)
+    play_one(ph, st, choose=lambda legal: next(a for a in legal if "play" in a))
+    Domino(table).wait("D.table.flights.some(f => f.seat === 0)")
+    flights = Domino(table).js("D.table.flights")
     assert all(f["duration"] <= 400 for f in flights), flights
     runner.delay = 0
     play_until_round_over([ph])
     table.wait_for_selector(".dlg-results .results-moment", timeout=TIMEOUT)
-    result = table.evaluate("() => window.__domino.frame.view.result")
-    room = table.evaluate("() => window.__domino.frame.room")
+    result = Domino(table).js("D.frame.view.result")
+    room = Domino(table).room
     moment = table.text_content(".results-moment")
     if result.get("winner") is not None:
         assert room["seats"][result["winner"]]["name"] in moment
@@ -61,18 +56,16 @@ def test_the_results_open_with_the_winner_and_a_chart(live_server, screen, phone
 
 def test_a_dropped_phone_on_turn_gets_a_stand_in_offer(live_server, screen, phone):
     table, ph = seated_against_a_computer(live_server, screen, phone)
-    table.wait_for_function("() => window.__domino.frame.view.turn === 0", timeout=TIMEOUT)
+    Domino(table).wait("D.frame.view.turn === 0")
     ph.context.close()
     table.wait_for_selector(".turn-banner >> text=Waiting for Ingrid's phone to come back", timeout=TIMEOUT)
     assert table.query_selector(".turn-banner-standin") is None  # not at once
     button = table.wait_for_selector(".turn-banner-standin", timeout=25_000)
     assert button.text_content() == "Let the computer play for Ingrid"
-    before = table.evaluate("() => window.__domino.frame.view.history.length")
+    before = Domino(table).js("D.frame.view.history.length")
     button.click()
-    table.wait_for_function("() => window.__domino.frame.room.seats[0].standin", timeout=TIMEOUT)
+    Domino(table).wait("D.frame.room.seats[0].standin")
     # the computer takes Ingrid's turn: a move of seat 0 after the click
-    table.wait_for_function(
-        "n => { const v = window.__domino.frame.view; return v.phase !== 'play' || v.history.slice(n).some(h => h.seat === 0); }",
-        arg=before,
-        timeout=TIMEOUT,
+    Domino(table).wait(
+        "D.frame.view.phase !== 'play' || D.frame.view.history.slice(arg).some(h => h.seat === 0)", before
     )
