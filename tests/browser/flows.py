@@ -233,9 +233,15 @@ def phone_plays_until(table, ph, count_js, want):
 # -- pictures (scripts/screens) -----------------------------------------------------------------
 
 
-def shoot(page, out, name, settle_ms=700):
-    """A screenshot into out/name.png once the motion has settled: a picture, not a test."""
+def shoot(page, out, name, settle_ms=700, quality=None):
+    """A screenshot into out/name.png once the motion has settled: a picture, not a test. With a
+    JPEG quality, out/name.jpg, and its size is printed too."""
     page.wait_for_timeout(settle_ms)
-    path = os.path.join(out, f"{name}.png")
-    page.screenshot(path=path)
-    print(path, flush=True)
+    if quality is None:
+        path = os.path.join(out, f"{name}.png")
+        page.screenshot(path=path)
+        print(path, flush=True)
+    else:
+        path = os.path.join(out, f"{name}.jpg")
+        page.screenshot(path=path, type="jpeg", quality=quality)
+        print(path, os.path.getsize(path), "bytes", flush=True)

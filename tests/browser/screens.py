@@ -254,20 +254,16 @@ def readme(browser, server, out):
     flows.join_phone(p, flows.join_urls(table)[0], "Ingrid")
     flows.start_game(table)
     flows.wait_game(p)
-    for _ in range(40):  # well into the round, on the phone's turn with a tile that fits
-        st = flows.phone_plays_until(table, p, flows.TRAIN_TILES, 28)
-        if any("play" in a for a in st["legal"]):
-            break
-        p.evaluate(
-            "([a, v]) => window.__domino.net.request('act', {action: a, version: v})",
-            [st["legal"][0], st["version"]],
-        )
-        p.wait_for_function("v => window.__domino.frame.version > v", arg=st["version"])
+    # well into the round, on the phone's turn with a tile that fits
+    flows.play_until(
+        [p],
+        lambda st: table.evaluate(flows.TRAIN_TILES) >= 28 and any("play" in a for a in st["legal"]),
+        taps=False,
+        table=table,
+        deal_again=True,
+    )
     for page, name in ((table, "table-tv"), (p, "phone-hand")):
-        page.wait_for_timeout(700)  # the last tile's flight ends
-        path = os.path.join(out, f"{name}.jpg")
-        page.screenshot(path=path, type="jpeg", quality=80)
-        print(path, os.path.getsize(path), "bytes")
+        shoot(page, out, name, quality=80)  # once the last tile's flight ends
     pctx.close()
     ctx.close()
 

@@ -20,12 +20,12 @@ from flows import (
     join_phone,
     join_urls,
     lobby_setup,
+    my_turn,
     open_table,
     play_until_round_over,
     start_game,
     wait_game,
 )
-from test_browser_hand import my_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ["en", "id", "fr", "ms", "nb"]
