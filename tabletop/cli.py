@@ -168,6 +168,17 @@ def refusal(settings: Settings) -> str | None:
     return None
 
 
+def data_problem(settings: Settings) -> str | None:
+    """Why the games could not be kept in the data folder (made here when missing), or None."""
+    try:
+        os.makedirs(settings.data, exist_ok=True)
+    except OSError as exc:
+        return f"the games cannot be kept in {settings.data} ({exc.strerror}); choose a folder with --data."
+    if not os.access(settings.data, os.W_OK | os.X_OK):
+        return f"this user cannot write in {settings.data}; choose a folder with --data."
+    return None
+
+
 def cannot_listen(settings: Settings, exc: OSError) -> str:
     where = f"port {settings.port}" + (
         "" if settings.host in ("0.0.0.0", "::", "") else f" of {settings.host}"
@@ -181,7 +192,7 @@ def cannot_listen(settings: Settings, exc: OSError) -> str:
 
 def serve(settings: Settings) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    problem = refusal(settings)
+    problem = refusal(settings) or data_problem(settings)
     if problem:
         print(f"tabletop: {problem}", file=sys.stderr)
         return 2

@@ -51,6 +51,7 @@ def test_a_wrong_option_is_one_sentence():
         (["serve", "--port", "eight"], "'eight'"),
         (["serve", "--kiosk"], "--pin"),
         (["serve", "--port", "70000"], "70000"),
+        (["serve", "--data", "/proc/no-such-folder", "--no-mdns"], "/proc/no-such-folder"),
     ):
         out = tabletop(*args)
         lines = out.stderr.strip().splitlines()
