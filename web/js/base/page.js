@@ -164,7 +164,11 @@ export class Page {
       },
       { auto: !manual },
     );
+    this.fitResults();
   }
+
+  /** The results shown whole where nobody can scroll (the table screen overrides it). */
+  fitResults() {}
 
   pausesForResults() {
     return false;
@@ -186,6 +190,7 @@ export class Page {
       for (const n of content.querySelectorAll("[data-count-to]")) n.textContent = n.dataset.countTo;
     }
     body.append(content);
+    this.fitResults();
   }
 
   /** After a round the results open once by themselves; the next round closes them. */

@@ -18,6 +18,7 @@ import { JoinCards } from "../parts/joinpanel.js";
 import { TableSound } from "../parts/sound.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock } from "../parts/results.js";
+import { fitDialog } from "../base/fit.js";
 
 // seconds without a phone taking a seat before a table that is its own Wi-Fi offers that Wi-Fi
 // first: phones that cannot open the page are likely on a network that keeps them from the table
@@ -43,7 +44,10 @@ class HostPage extends Page {
     this.sound = mode === "table" ? new TableSound() : null;
     // the lobby's QR codes and the players who took them (greeted with a sound once)
     this.joinCards = new JoinCards({ onFree: (seat) => this.command("free_seat", { seat }), onArrive: () => this.sound && this.sound.play("draw") });
-    if (mode === "table") attachRemote({ onBack: () => this.back() });
+    if (mode === "table") {
+      attachRemote({ onBack: () => this.back() });
+      addEventListener("resize", () => this.fitResults());
+    }
     this.lock = new KioskLock({ request: (type, payload) => this.net.request(type, payload), showDialog: (kind, options) => this.showDialog(kind, options) });
   }
 
@@ -344,6 +348,11 @@ class HostPage extends Page {
     }
     const tileSize = Math.round(Math.max(16, Math.min(40, window.innerHeight / 30)));
     return resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record`, tileSize, tv: this.mode === "table" });
+  }
+
+  /** On the TV the results fit the screen whole, ten seats and all: nobody there can scroll. */
+  fitResults() {
+    if (this.mode === "table" && this.dialog && this.dialog.kind === "results") fitDialog(this.dialog.root);
   }
 
   /** The host's next step after a round: one click, then the dialog closes. */

@@ -193,18 +193,26 @@ function resultRow(view, room, s, { mySeat, tileSize }) {
   );
 }
 
-function resultsTable(view, room, opts) {
+function resultsTable(view, room, seats, opts) {
   const table = el("table.results-table.results-reveal-table");
   table.append(
     el("thead", el("tr", el("th", t("results.player")), el("th", t("results.hand")), el("th.num", t("results.total")), el("th.num", t(`table.score_kind.${view.score_kind}`)))),
   );
   const tbody = el("tbody");
+  for (const s of seats) tbody.append(resultRow(view, room, s, opts));
+  table.append(tbody);
+  return table;
+}
+
+/** Every seat's row; on the big screen more than four seats go in two tables side by side, so
+ * ten seats fit a TV's height without scrolling (a TV has no mouse). */
+function resultsTables(view, room, opts) {
   // partners next to each other, so a team reads as one
   const order = [...Array(view.players).keys()];
   if (view.teams) order.sort((a, b) => teamOf(view, a) - teamOf(view, b) || a - b);
-  for (const s of order) tbody.append(resultRow(view, room, s, opts));
-  table.append(tbody);
-  return table;
+  if (!opts.tv || order.length <= 4) return resultsTable(view, room, order, opts);
+  const half = Math.ceil(order.length / 2);
+  return el("div.results-reveal-cols", resultsTable(view, room, order.slice(0, half), opts), resultsTable(view, room, order.slice(half), opts));
 }
 
 function moveRecord(view, room) {
@@ -336,7 +344,7 @@ export function scoreChart(view, room) {
 // -- the whole body ------------------------------------------------------------------------------
 
 /** The round's reveal: how it ended, every hand and discard with its count. */
-function reveal(view, room, { mySeat, tileSize, saidWinner }) {
+function reveal(view, room, { mySeat, tileSize, saidWinner, tv }) {
   const box = el("div.results-reveal");
   const r = view.result;
   if (r) {
@@ -344,14 +352,14 @@ function reveal(view, room, { mySeat, tileSize, saidWinner }) {
     const why = discardsLine(view, room, r);
     if (why) box.append(el("p.results-line.results-discards-count", why));
   }
-  box.append(resultsTable(view, room, { mySeat, tileSize }));
+  box.append(resultsTables(view, room, { mySeat, tileSize, tv }));
   return box;
 }
 
 /** The results of the round that just ended (view.phase round_over / game_over). tv: the big
  * screen's version, with the running score as a chart. */
 export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileSize = 16, tv = false } = {}) {
-  const body = el("div.results", { dataset: { phase: view.phase } });
+  const body = el(`div.results${tv ? ".results--tv" : ""}`, { dataset: { phase: view.phase } });
   const moment = winnerMoment(view, room);
   if (moment) body.append(moment);
   const over = given(view.match_winner);
@@ -361,24 +369,31 @@ export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileS
     if (tv || !view.round_engines) main.append(scoreChart(view, room) || "");
     body.append(el("div.results-final", main, scoreSheet(view, room, Math.round(tileSize * 0.6)) || ""));
     const last = el("details.results-history.results-last", el("summary", t("results.last_round", { n: view.round })));
-    last.append(reveal(view, room, { mySeat, tileSize, saidWinner: false }));
+    last.append(reveal(view, room, { mySeat, tileSize, saidWinner: false, tv }));
     body.append(last);
   } else {
-    body.append(reveal(view, room, { mySeat, tileSize, saidWinner: !!moment }));
+    body.append(reveal(view, room, { mySeat, tileSize, saidWinner: !!moment, tv }));
     const scores = el("div.results-scores");
-    if (tv) scores.append(scoreChart(view, room) || "");
+    // on the TV a chart, or Mexican Train's sheet that already keeps the running totals
+    if (tv && !view.round_engines) scores.append(scoreChart(view, room) || "");
     scores.append(scoreSheet(view, room, Math.round(tileSize * 0.6)) || "");
     if (scores.childNodes.length) body.append(scores);
-    if (view.rounds_total) {
-      const left = view.rounds_total - view.round;
-      if (left > 0) body.append(el("p", t("results.rounds_left", { count: left })));
-    }
   }
-  if (view.move_record && view.history && view.history.length) body.append(moveRecord(view, room));
-  if (!view.round_engines) body.append(historyBlock(view, room));
-  body.append(seedBlock(view, room));
-  if (recordUrl) body.append(el("p", el("a.btn.results-download", { href: recordUrl, download: "" }, icon("download"), " ", t("results.download"))));
+  body.append(extras(view, room, recordUrl));
   return body;
+}
+
+/** The small things last, on one line where there is room: rounds to go, earlier rounds, the
+ * shuffle's proof, the game to save. */
+function extras(view, room, recordUrl) {
+  const box = el("div.results-extras");
+  const left = view.rounds_total && !given(view.match_winner) ? view.rounds_total - view.round : 0;
+  if (left > 0) box.append(el("p.results-left", t("results.rounds_left", { count: left })));
+  if (view.move_record && view.history && view.history.length) box.append(moveRecord(view, room));
+  if (!view.round_engines) box.append(historyBlock(view, room));
+  box.append(seedBlock(view, room));
+  if (recordUrl) box.append(el("p", el("a.btn.results-download", { href: recordUrl, download: "" }, icon("download"), " ", t("results.download"))));
+  return box;
 }
 
 /** Earlier rounds of this game. */
