@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from engine import State
 
 from .errors import Refused
+from .evening import match_over
 from .seats import Member
 
 COMPUTER = Member("computer")  # the sender of a computer seat's move (no connection)
@@ -41,6 +42,7 @@ class Facts:
     profile: str | None  # None until the room is set up
     state: State | None  # None until the first deal
     unlocked: bool  # the sender may use the PIN-guarded host commands
+    captain: int | None = None  # the captain's seat (`evening.py`)
 
 
 Who = Callable[[Member, dict, Facts], "int | None"]  # step 1: the seat it acts for, or Refused
@@ -182,6 +184,33 @@ def host_unlocked_once_started(member: Member, msg: dict, facts: Facts) -> None:
         raise Refused("pin_required")
 
 
+def captain_or_host(member: Member, msg: dict, facts: Facts) -> None:
+    """The table, or the captain's phone (the first phone seated: `evening.py`)."""
+    if member.role == "host":
+        return
+    if member.role != "seat" or member.seat is None:
+        raise Refused("not_host")
+    if member.seat != facts.captain:
+        raise Refused("not_captain")
+
+
+def captain_or_unlocked_host(member: Member, msg: dict, facts: Facts) -> None:
+    """The captain's phone, or the table (behind the PIN in kiosk mode): these end a game."""
+    if member.role == "host":
+        return unlocked_host(member, msg, facts)
+    return captain_or_host(member, msg, facts)
+
+
+def setter(member: Member, msg: dict, facts: Facts) -> None:
+    """A setup: the table (behind the PIN once a game started), or the captain between
+    matches (the captain never ends a game being played)."""
+    if member.role == "host":
+        return host_unlocked_once_started(member, msg, facts)
+    captain_or_host(member, msg, facts)
+    if facts.state is not None and not match_over(facts.state):
+        raise Refused("game_in_progress")
+
+
 # -- step 2: the phase ---------------------------------------------------------------------------
 
 
@@ -205,3 +234,18 @@ def dealable(facts: Facts) -> None:
         raise Refused("round_in_progress")
     if state is not None and state.phase == "game_over":
         raise Refused("game_over")
+
+
+def between_rounds(facts: Facts) -> None:
+    """A round has ended (the results are showing) and the next one is not dealt yet."""
+    if facts.state is None:
+        raise Refused("not_started")
+    if facts.state.phase not in ("round_over", "game_over"):
+        raise Refused("round_in_progress")
+
+
+def match_ended(facts: Facts) -> None:
+    """The match is decided (`evening.match_over`)."""
+    between_rounds(facts)
+    if not match_over(facts.state):
+        raise Refused("match_not_over")

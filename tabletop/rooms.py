@@ -36,19 +36,22 @@ from collections.abc import Callable
 import engine
 from engine.match import GoingBack
 
-from . import computer, names, seats
+from . import computer, evening, names, seats
 from .commands import (
     COMPUTER,
     Change,
     Commands,
     Facts,
+    between_rounds,
+    captain_or_host,
+    captain_or_unlocked_host,
     dealable,
     guest,
-    host,
-    host_unlocked_once_started,
+    match_ended,
     phone,
     player,
     seated,
+    setter,
     started,
     undoer,
     unlocked_host,
@@ -172,7 +175,22 @@ class Room:
                 "version": self.version,
                 "deals": deals,
                 "join_url": self.join_url,
+                **self._evening(),
             }
+
+    def _evening(self) -> dict:
+        """The summary's part of the evening (`evening.py`): the captain, who is ready and who
+        is awaited (between rounds), and tonight's matches with each player's standing."""
+        tonight = list(self.meta.get("tonight") or [])
+        if evening.match_over(self.state):  # recorded once the next game begins
+            tonight.append(evening.entry(self.state, self.meta))
+        between = evening.between_rounds(self.state)
+        return {
+            "captain": self.meta.get("captain"),
+            "ready": sorted(self.meta.get("ready") or []) if between else [],
+            "waiting_for": evening.waiting_for(self.meta, self.tokens) if between else [],
+            "tonight": {"matches": tonight, "players": evening.standings(tonight)},
+        }
 
     def download(self) -> dict:
         """The current game's record with its deals written out (portable), between rounds."""
@@ -285,6 +303,7 @@ class Room:
                 self.meta.get("profile"),
                 self.state,
                 unlocked,
+                self.meta.get("captain"),
             )
             seat = command.who(member, msg, facts)  # 1
             command.phase(facts)  # 2
@@ -363,11 +382,14 @@ class Room:
         token = seats.new_token()
         entry.update(name=msg["name"], lang=msg.get("lang"), standin=None)  # a stand-in hands it back
         self.tokens[seat] = seats.token_hash(token)
+        captain = self.meta.get("captain")
+        self.meta["captain"] = evening.next_captain(self.meta, self.tokens)  # the first phone in
 
         def restore():
             entry.clear()
             entry.update(old)
             del self.tokens[seat]
+            self.meta["captain"] = captain
 
         return Change(
             write=lambda v: self.tables.store.save_room(
@@ -401,12 +423,17 @@ class Room:
         return self._free(msg["seat"], self.freed_seats.freed)
 
     def _free(self, seat: int, then: Callable[[int], None]) -> Change:
-        """The seat's token is revoked; its connections become guests; `then(seat)`."""
+        """The seat's token is revoked; its connections become guests; the captain passes on;
+        `then(seat)`."""
         old = self.tokens.pop(seat, None)
+        captain, ready = self.meta.get("captain"), self.meta.get("ready")
+        self.meta["captain"] = evening.next_captain(self.meta, self.tokens, leaving=seat)
+        self.meta["ready"] = [s for s in ready or [] if s != seat]
 
         def restore():
             if old is not None:
                 self.tokens[seat] = old
+            self.meta["captain"], self.meta["ready"] = captain, ready
 
         demote = self._demote(lambda m: m == Member("seat", seat))
 
@@ -535,7 +562,7 @@ class Room:
     @COMMANDS.declare(
         "setup",
         {"profile": (PROFILE, True), "options": (OPTIONS, False), "seats": (SEATS, True)},
-        who=host_unlocked_once_started,
+        who=setter,
     )
     def _setup(self, conn, _seat, msg) -> Change:
         profile = msg["profile"]
@@ -550,9 +577,11 @@ class Room:
             raise Refused("bad_seats", f"{profile} with these options has {n} seats")
         new_seats, revoked = seats.lay_out(msg["seats"], self.meta["seats"], self.tokens)
         before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
-        self.meta.update(profile=profile, options=options, seats=new_seats, deals=[])
+        self._close_match()
+        self.meta.update(profile=profile, options=options, seats=new_seats, deals=[], ready=[])
         for i in revoked:
             del self.tokens[i]
+        self.meta["captain"] = evening.next_captain(self.meta, self.tokens)
         self.match = self.record = None
 
         def restore():
@@ -565,9 +594,17 @@ class Room:
             **self._demote(lambda m: m.role == "seat" and m.seat in revoked),
         )
 
-    @COMMANDS.declare("start_round", {"version": (VERSION, False)}, who=host, phase=dealable, versioned=True)
+    @COMMANDS.declare(
+        "start_round", {"version": (VERSION, False)}, who=captain_or_host, phase=dealable, versioned=True
+    )
     def _start_round(self, conn, _seat, msg) -> Change:
+        return self._next_round()
+
+    def _next_round(self) -> Change:
+        """The next round is dealt (after a Six-Love match, the next match's first)."""
         state = self.state
+        before = copy.deepcopy(self.meta)
+        self._close_match()
         seed = secrets.randbits(64)
         new_game = self.match is None
         if new_game:
@@ -579,10 +616,11 @@ class Room:
         except Refused:
             if new_game:
                 self.match = None
+            self.meta = before
             raise
         round_no = state.round_no + 1 if state is not None else 1
         deal = {"round": round_no, "commitment": commitment(seed), "seed": seed}
-        return self._deal([*self.meta.get("deals", []), deal], new_game)
+        return self._deal([*self.meta.get("deals", []), deal], new_game, before)
 
     @COMMANDS.declare(
         "restart", {"version": (VERSION, False)}, who=unlocked_host, phase=started, versioned=True
@@ -599,15 +637,135 @@ class Room:
     def _new_game(self, conn, _seat, msg) -> Change:
         seed = secrets.randbits(64)
         self._engine(lambda m: m.new_game(seed=seed))
-        return self._deal([{"round": 1, "commitment": commitment(seed), "seed": seed}], new_game=True)
+        before = copy.deepcopy(self.meta)
+        self._close_match()
+        return self._deal([{"round": 1, "commitment": commitment(seed), "seed": seed}], True, before)
 
-    def _deal(self, deals: list[dict], new_game: bool) -> Change:
-        """A round was dealt: its seed's commitment goes public with the new checkpoint."""
-        old = self.meta.get("deals", [])
+    def _deal(self, deals: list[dict], new_game: bool, before: dict | None = None) -> Change:
+        """A round was dealt: its seed's commitment goes public with the new checkpoint, and
+        nobody is ready any more. `before`: the meta to put back if the write fails."""
+        old = before if before is not None else copy.deepcopy(self.meta)
         self.meta["deals"] = deals
+        self.meta["ready"] = []
+
+        def restore():
+            self.meta = old
+
+        return Change(write=self._checkpoint(new_game), restore=restore, game=True)
+
+    # the evening: ready, play again, change game (`evening.py`) ---------------------------------
+
+    def _close_match(self) -> None:
+        """A decided match goes into tonight's list as the next game begins."""
+        if evening.match_over(self.state):
+            entry = evening.entry(self.state, self.meta)
+            self.meta["tonight"] = [*(self.meta.get("tonight") or []), entry]
+
+    @COMMANDS.declare("ready", {"ready": (BOOL, False)}, who=phone, phase=between_rounds)
+    def _ready(self, conn, seat, msg) -> Change:
+        before = copy.deepcopy(self.meta)
+        ready = set(self.meta.get("ready") or [])
+        if msg.get("ready", True):
+            ready.add(seat)
+        else:
+            ready.discard(seat)
+        self.meta["ready"] = sorted(ready)
+        if evening.all_ready(self.meta, self.tokens):
+            if evening.match_over(self.state):
+                return self._rematch(before)
+            if self.state.phase == "round_over":
+                return self._next_round_from(before)
+
+        def restore():
+            self.meta = before
+
         return Change(
-            write=self._checkpoint(new_game),
-            restore=lambda: self.meta.__setitem__("deals", old),
+            write=lambda v: self.tables.store.save_room(self.id, self.meta, v), restore=restore, game=True
+        )
+
+    def _next_round_from(self, before: dict) -> Change:
+        meta, self.meta = self.meta, before  # the deal starts from the meta before the ready
+        try:
+            return self._next_round()
+        except BaseException:
+            self.meta = meta
+            raise
+
+    @COMMANDS.declare(
+        "play_again", {"version": (VERSION, False)}, who=captain_or_host, phase=match_ended, versioned=True
+    )
+    def _play_again(self, conn, _seat, msg) -> Change:
+        return self._rematch(copy.deepcopy(self.meta))
+
+    def _rematch(self, before: dict) -> Change:
+        """Round 1 of a new match with the same players and options; partners change seats
+        (`evening.rotation`), the opener is the rules' for a first round."""
+        rotation = evening.rotation(self.state, self.meta)
+        tokens, match, record = dict(self.tokens), self.match, self.record
+        self._close_match()
+        moved: dict = {}
+        if rotation:
+            old = self.meta["seats"]
+            self.meta["seats"] = [old[j] for j in rotation]
+            self.tokens = {i: tokens[j] for i, j in enumerate(rotation) if j in tokens}
+            if self.meta.get("captain") is not None:
+                self.meta["captain"] = rotation.index(self.meta["captain"])
+            moved = {Member("seat", j): Member("seat", i) for i, j in enumerate(rotation) if i != j}
+
+        def restore():
+            self.meta, self.tokens, self.match, self.record = before, tokens, match, record
+
+        seed = secrets.randbits(64)
+        self.match = engine.Match(
+            self.meta["profile"], self.meta["options"], seats=seats.match_seats(self.meta["seats"])
+        )
+        try:
+            self._engine(lambda m: m.start_round(seed=seed))
+        except BaseException:
+            restore()
+            raise
+        self.meta["deals"] = [{"round": 1, "commitment": commitment(seed), "seed": seed}]
+        self.meta["ready"] = []
+        conns = [(c, moved[m]) for c, m in self.members.items() if m in moved]
+
+        def after():
+            self.last_undo_seat = None
+            for c, m in conns:
+                self.members[c] = m
+
+        held = {i: self.tokens.get(i) for i in range(len(self.meta["seats"]))} if rotation else None
+        return Change(
+            write=self._checkpoint(True, held),
+            restore=restore,
+            game=True,
+            after=after,
+            frames=[(c, self._welcome(m)) for c, m in conns],
+        )
+
+    @COMMANDS.declare(
+        "change_game",
+        {"version": (VERSION, False)},
+        who=captain_or_unlocked_host,
+        phase=started,
+        versioned=True,
+    )
+    def _change_game(self, conn, _seat, msg) -> Change:
+        """Back to the lobby with everyone seated: same seats, the game may be chosen again.
+        The captain does it between matches; the table (behind the PIN) at any time."""
+        member = self.members.get(conn)
+        if member is not None and member.role == "seat" and not evening.match_over(self.state):
+            raise Refused("game_in_progress")
+        before = (copy.deepcopy(self.meta), self.match, self.record)
+        self._close_match()
+        self.meta.update(deals=[], ready=[])
+        self.match = self.record = None
+
+        def restore():
+            self.meta, self.match, self.record = before
+
+        return Change(
+            write=lambda v: self.tables.store.save_room(self.id, self.meta, v, end_game=True),
+            restore=restore,
             game=True,
         )
 
@@ -629,13 +787,16 @@ class Room:
         self.tables.store.append_action(self.id, version, len(match.rounds), len(actions) - 1, action)
         record["rounds"][-1]["actions"].append(action)
 
-    def _checkpoint(self, new_game: bool = False) -> Callable[[int], None]:
-        """A deal, undo, redo, restart or new game: the whole record is the new checkpoint."""
+    def _checkpoint(self, new_game: bool = False, held: dict | None = None) -> Callable[[int], None]:
+        """A deal, undo, redo, restart or new game: the whole record is the new checkpoint.
+        `held`: the seats' token hashes, when the players changed seats (a rematch)."""
 
         def write(version: int) -> None:
             assert self.match is not None
             record = self.match.to_record(seeds=True)  # compact: seeds, not written-out deals
-            self.tables.store.save_room(self.id, self.meta, version, record=record, new_game=new_game)
+            self.tables.store.save_room(
+                self.id, self.meta, version, record=record, new_game=new_game, seats=held
+            )
             self.record = record
 
         return write

@@ -129,7 +129,7 @@ def test_specific_bad_frames_get_stable_codes(live, client_factory):
         ('{"type": "act", "action": {"seat": 99999999, "draw": true}, "version": 1}', "bad_message"),
         ('{"type": "act", "action": {"seat": 0, "draw": true}, "version": 1, "extra": 1}', "bad_message"),
         ('{"type": "hello"}', "already_hello"),
-        ('{"type": "start_round"}', "not_host"),
+        ('{"type": "restart"}', "not_host"),  # (start_round: this first phone is the captain)
         ('{"type": "act", "action": {"seat": 0, "play": "6-6"}, "version": NaN}', "bad_json"),
         (json.dumps({"type": "join", "seat": 0, "name": "x" * 5000}), "too_large"),
     ]

@@ -1,0 +1,96 @@
+"""The evening around the games, as plain values of a room's meta (no game rule here).
+
+- `captain`: the seat of the table's captain, the first phone to sit down (as Jackbox's VIP);
+  when that phone leaves, the next seated phone is captain.
+- `ready`: the phone seats that said they are ready for what comes after a round (the next
+  round, or a rematch at the end of a match); cleared when a round is dealt.
+- `tonight`: every match finished at this table since it opened: who played, who won, points.
+
+All of it lives in the room's meta, so it is written with the room and kept across a restart.
+"""
+
+from __future__ import annotations
+
+from . import seats as seat_rules
+
+# After a match of partners (seats 0+2 against 1+3), the players move so that each plays with
+# another partner: the player at seat i next sits where ROTATION says (new seat i is old seat
+# ROTATION[i]); three rematches bring the first teams back.
+ROTATION = (0, 3, 1, 2)
+
+
+def match_over(state) -> bool:
+    """The match is decided: the game is over, or (Six-Love) a round ended with a match winner."""
+    if state is None:
+        return False
+    return state.phase == "game_over" or (state.phase == "round_over" and state.match_winner is not None)
+
+
+def between_rounds(state) -> bool:
+    return state is not None and state.phase in ("round_over", "game_over")
+
+
+def awaited(meta: dict, tokens) -> list[int]:
+    """The seats whose Ready is awaited: phones a person holds (not a computer stand-in)."""
+    return [
+        i
+        for i, s in enumerate(meta["seats"])
+        if s["kind"] == "phone" and i in tokens and not s.get("standin")
+    ]
+
+
+def waiting_for(meta: dict, tokens) -> list[int]:
+    ready = set(meta.get("ready") or ())
+    return [i for i in awaited(meta, tokens) if i not in ready]
+
+
+def all_ready(meta: dict, tokens) -> bool:
+    need = awaited(meta, tokens)
+    return bool(need) and not waiting_for(meta, tokens)
+
+
+def next_captain(meta: dict, tokens, leaving: int | None = None) -> int | None:
+    """The captain after `leaving` went (or now): the captain stays while seated, else the
+    lowest seated phone."""
+    current = meta.get("captain")
+    held = [i for i in sorted(tokens) if i != leaving and seat_rules.is_phone(meta["seats"], i)]
+    if current in held:
+        return current
+    return held[0] if held else None
+
+
+def rotation(state, meta: dict) -> list[int] | None:
+    """Where each player sits in a rematch (new seat i <- old seat), or None: same seats."""
+    if state is None or not state.teams or len(meta["seats"]) != len(ROTATION):
+        return None
+    return list(ROTATION)
+
+
+def entry(state, meta: dict) -> dict:
+    """Tonight's line for the match `state` ended: profile, names, each seat's points, winners."""
+    names = [s.get("name") or f"Seat {i + 1}" for i, s in enumerate(meta["seats"])]
+    scores = list(state.scores)
+    n = len(names)
+    points = scores if len(scores) == n else [scores[i % len(scores)] for i in range(n)]
+    won = state.match_winner
+    if won is None:
+        winners: list[int] = []
+    elif isinstance(won, list | tuple):
+        winners = sorted(won)
+    elif state.teams:
+        winners = [i for i in range(n) if i % 2 == won]
+    else:
+        winners = [won]
+    return {"profile": meta.get("profile"), "names": names, "points": points, "winners": winners}
+
+
+def standings(tonight: list[dict]) -> list[dict]:
+    """Each player's wins and points over tonight's matches (by name), most wins first."""
+    table: dict[str, dict] = {}
+    for match in tonight:
+        for i, name in enumerate(match["names"]):
+            row = table.setdefault(name, {"name": name, "played": 0, "wins": 0, "points": 0})
+            row["played"] += 1
+            row["points"] += match["points"][i]
+            row["wins"] += i in match["winners"]
+    return sorted(table.values(), key=lambda r: (-r["wins"], -r["points"], r["name"]))

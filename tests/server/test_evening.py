@@ -1,0 +1,212 @@
+"""The evening over real sockets: the captain, Ready, play again with rotating partners, change
+game, and tonight's matches kept across a restart of the server."""
+
+from __future__ import annotations
+
+from conftest import ask, create_room, join
+from test_play import play_round
+
+from tabletop.app import create_app
+from tabletop.settings import Settings
+
+PHONES2 = [{"kind": "phone"}, {"kind": "phone"}]
+SIX = [{"kind": "phone"}, {"kind": "phone"}, {"kind": "phone"}, {"kind": "computer", "level": "easy"}]
+
+
+def two_phones(make):
+    host, room_id, _ = create_room(make, "draw", {"players": 2}, PHONES2)
+    p0, t0 = join(make, room_id, 0, "Ana")
+    p1, t1 = join(make, room_id, 1, "Bo")
+    return host, room_id, {0: p0, 1: p1}, (t0, t1)
+
+
+def ok(client, msg):
+    answer = ask(client, msg)
+    assert answer["type"] == "ok", answer
+    return answer
+
+
+def refused(client, msg, code):
+    answer = ask(client, msg)
+    assert answer["type"] == "error" and answer["code"] == code, answer
+
+
+def test_the_first_phone_is_captain_and_it_passes_on(live, client_factory):
+    host, room_id, phones, _ = two_phones(client_factory)
+    room = live.tables.rooms[room_id]
+    assert room.summary()["captain"] == 0
+    ok(phones[0], {"type": "leave"})
+    assert room.meta["captain"] == 1 and room.summary()["captain"] == 1
+    # the captain starts from the phone; another phone may not
+    p0, _ = join(client_factory, room_id, 0, "Ana")
+    refused(p0, {"type": "start_round"}, "not_captain")
+    assert room.match is None
+    ok(phones[1], {"type": "start_round"})
+    assert room.state.phase == "play"
+
+
+def test_captain_sets_up_between_games_never_mid_game(live, client_factory):
+    host, room_id, phones, _ = two_phones(client_factory)
+    room = live.tables.rooms[room_id]
+    setup = {"type": "setup", "profile": "block", "options": {"players": 2}, "seats": PHONES2}
+    refused(phones[1], setup, "not_captain")
+    ok(phones[0], setup)
+    assert room.meta["profile"] == "block" and set(room.tokens) == {0, 1}  # both still seated
+    ok(phones[0], {"type": "start_round"})
+    version = room.version
+    refused(phones[0], dict(setup, profile="draw"), "game_in_progress")
+    refused(phones[0], {"type": "change_game"}, "game_in_progress")
+    assert room.version == version and room.meta["profile"] == "block" and room.state.phase == "play"
+
+
+def test_ready_deals_the_next_round_when_every_phone_is_ready(live, client_factory):
+    host, room_id, phones, _ = two_phones(client_factory)
+    room = live.tables.rooms[room_id]
+    refused(phones[0], {"type": "ready"}, "not_started")
+    ok(host, {"type": "start_round"})
+    refused(phones[0], {"type": "ready"}, "round_in_progress")
+    refused(host, {"type": "ready"}, "not_your_seat")  # the table says go with start_round
+    refused(phones[0], {"type": "ready", "ready": "yes"}, "bad_message")
+    table = play_round(live, room_id, phones, host)
+    assert table["view"]["phase"] == "round_over"
+    assert table["room"]["waiting_for"] == [0, 1] and table["room"]["ready"] == []
+    version = room.version
+    ok(phones[1], {"type": "ready"})
+    summary = host.view(version + 1)["room"]
+    assert summary["ready"] == [1] and summary["waiting_for"] == [0]
+    assert room.state.phase == "round_over" and room.meta["ready"] == [1]
+    ok(phones[1], {"type": "ready", "ready": False})  # changed their mind
+    assert room.meta["ready"] == []
+    ok(phones[1], {"type": "ready"})
+    ok(phones[0], {"type": "ready"})
+    assert room.state.phase == "play" and room.state.round_no == 2
+    assert room.meta["ready"] == [] and host.view(room.version)["room"]["waiting_for"] == []
+
+
+def test_a_computer_stand_in_is_not_waited_for(live, client_factory):
+    host, room_id, phones, _ = two_phones(client_factory)
+    room = live.tables.rooms[room_id]
+    ok(host, {"type": "start_round"})
+    play_round(live, room_id, phones, host)
+    ok(host, {"type": "standin", "seat": 1, "level": "easy"})
+    assert room.summary()["waiting_for"] == [0]
+    ok(phones[0], {"type": "ready"})
+    assert room.state.phase == "play" and room.state.round_no == 2
+
+
+def finish_match(live, room_id, phones, host):
+    """Rounds until the match is decided, each dealt by the phones' Ready."""
+    room = live.tables.rooms[room_id]
+    for _ in range(40):
+        table = play_round(live, room_id, phones, host)
+        if table["room"]["tonight"]["matches"]:
+            return table
+        for p in phones.values():
+            ok(p, {"type": "ready"})
+        assert room.state.phase == "play"
+    raise AssertionError("the match did not end")
+
+
+def test_play_again_and_tonight_survive_a_restart(live, client_factory, tmp_path):
+    host, room_id, phones, tokens = two_phones(client_factory)
+    room = live.tables.rooms[room_id]
+    refused(phones[0], {"type": "play_again"}, "not_started")
+    ok(host, {"type": "start_round"})
+    table = finish_match(live, room_id, phones, host)
+    assert room.state.phase == "game_over"
+    (match,) = table["room"]["tonight"]["matches"]
+    assert match["names"] == ["Ana", "Bo"] and match["points"] == list(room.state.scores)
+    assert match["winners"] == [room.state.match_winner]
+    standings = table["room"]["tonight"]["players"]
+    assert {r["name"]: r["wins"] for r in standings} == {
+        "Ana": match["winners"] == [0],
+        "Bo": match["winners"] == [1],
+    }
+    refused(phones[1], {"type": "play_again"}, "not_captain")
+    version = room.version
+    ok(phones[1], {"type": "ready"})
+    assert room.state.phase == "game_over" and room.version == version + 1
+    ok(phones[0], {"type": "ready"})  # everybody ready at the end: play again
+    assert room.state.phase == "play" and room.state.round_no == 1 and room.state.scores == (0, 0)
+    summary = host.view(room.version)["room"]
+    assert len(summary["tonight"]["matches"]) == 1 and room.meta["tonight"] == [match]
+
+    # a new server on the same data keeps tonight and the seats
+    app = create_app(Settings(data=str(tmp_path), computer_delay=0, idle_close=0))
+    try:
+        again = app.extensions["tabletop"].rooms[room_id]
+        assert again.meta["tonight"] == [match] and again.meta["captain"] == 0
+        assert again.summary()["tonight"] == summary["tonight"]
+        assert again.tokens == room.tokens
+    finally:
+        app.extensions["tabletop"].shutdown()
+
+
+def test_change_game_keeps_everyone_seated(live, client_factory):
+    host, room_id, phones, _ = two_phones(client_factory)
+    room = live.tables.rooms[room_id]
+    ok(host, {"type": "start_round"})
+    ok(host, {"type": "change_game"})  # the table may, mid-game (it asked first)
+    assert room.match is None and set(room.tokens) == {0, 1} and room.meta["profile"] == "draw"
+    summary = host.view(room.version)["room"]
+    assert not summary["started"] and [s["taken"] for s in summary["seats"]] == [True, True]
+    assert summary["tonight"]["matches"] == []  # an unfinished game is not a match played
+    ok(phones[0], {"type": "start_round"})
+    assert room.state.phase == "play"
+
+
+def test_kiosk_table_needs_the_pin_the_captain_does_not(live, client_factory):
+    live.tables.kiosk, live.tables.pin = True, "2468"
+    host, room_id, phones, _ = two_phones(client_factory)
+    room = live.tables.rooms[room_id]
+    ok(phones[0], {"type": "start_round"})
+    play_round(live, room_id, phones, host)
+    refused(host, {"type": "change_game"}, "pin_required")
+    assert room.match is not None
+    ok(phones[0], {"type": "start_round"})  # the captain says go without waiting for Bo
+    assert room.state.round_no == 2
+
+
+def test_six_love_rematch_rotates_partners(live, client_factory):
+    host, room_id, _ = create_room(client_factory, "six-love", {}, SIX)
+    phones = {}
+    tokens = {}
+    for seat, name in enumerate(["Ana", "Bo", "Cy"]):
+        phones[seat], tokens[seat] = join(client_factory, room_id, seat, name)
+    room = live.tables.rooms[room_id]
+    ok(phones[0], {"type": "start_round"})
+    computer = room.meta["seats"][3]
+    # the phones play; the computer plays by itself; each round is dealt by the phones' Ready
+    table = host.view(room.version)
+    for _ in range(5000):
+        view = table["view"]
+        if view["phase"] != "play":
+            if table["room"]["tonight"]["matches"]:
+                break
+            for p in phones.values():
+                ok(p, {"type": "ready"})
+            table = host.until(lambda f: f["type"] == "view" and f["view"]["phase"] == "play")
+            continue
+        if view["turn"] != 3:
+            own = phones[view["turn"]].view(table["version"])
+            ok(
+                phones[view["turn"]],
+                {"type": "act", "action": own["view"]["legal"][0], "version": own["version"]},
+            )
+        table = host.view(table["version"] + 1)
+    assert room.state.match_winner is not None
+    refused(phones[1], {"type": "play_again"}, "not_captain")
+    ok(phones[0], {"type": "play_again"})
+    # seat 0 stays; Bo (was 1) sits at 2, Cy (was 2) at 3, the computer (was 3) at 1
+    assert [s["name"] for s in room.meta["seats"]] == ["Ana", computer["name"], "Bo", "Cy"]
+    assert room.meta["seats"][1]["kind"] == "computer"
+    assert room.state.round_no == 1 and room.state.scores == (0, 0)
+    assert room.match.seats[2]["name"] == "Bo"
+    # each phone was told its new seat, and its own token still opens it
+    assert phones[1].expect("welcome", role="seat")["seat"] == 2
+    assert phones[2].expect("welcome", role="seat")["seat"] == 3
+    assert phones[1].view(room.version)["view"]["seat"] == 2
+    assert room.summary()["tonight"]["matches"][0]["names"] == ["Ana", "Bo", "Cy", computer["name"]]
+    again = client_factory()
+    again.send({"type": "hello", "room": room_id, "token": tokens[2]})
+    assert again.expect("welcome")["seat"] == 3
