@@ -18,6 +18,7 @@ import signal
 import sys
 
 from . import config
+from .connections import PerAddress
 
 log = logging.getLogger("tabletop.http")
 
@@ -55,7 +56,20 @@ def run(make_app, host: str, port: int, on_stop=lambda: None) -> None:
                 if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
                     self.close_connection = True
 
-    server = WSGIServer(
+    class Server(WSGIServer):
+        per_address = PerAddress()  # connections held by one client address (connections.py)
+
+        def handle(self, sock, address):
+            ip = address[0] if isinstance(address, tuple) else str(address)
+            if not self.per_address.enter(ip):
+                sock.close()  # one too many from this address: it holds enough already
+                return
+            try:
+                super().handle(sock, address)
+            finally:
+                self.per_address.leave(ip)
+
+    server = Server(
         (host, port),
         None,  # the app comes once the port is ours: a port in use stops the start before it
         handler_class=Handler,

@@ -1,13 +1,16 @@
 """The flood limits hold whatever shape the flood takes: pings (control frames) are messages,
 a message in endless fragments is closed, one address holds a bounded number of websockets and
-opens them at a bounded rate. The table's own screen (127.0.0.1) has none of these limits. How
+opens them at a bounded rate, and the served table bounds the connections one address holds
+(requests that never end). The table's own screen (127.0.0.1) has none of these limits. How
 much each shape costs another table under load is measured in test_faults_hostile.py."""
 
 from __future__ import annotations
 
 import socket
+import urllib.request
 
 import pytest
+import serverproc
 import websocket
 from conftest import Client
 
@@ -88,3 +91,39 @@ def test_one_address_opens_sockets_at_a_bounded_rate(live, monkeypatch):
         connect(live, "127.0.0.5")
     except websocket.WebSocketBadStatusException as exc:
         assert exc.status_code == 429 and b"retry_after" in (exc.resp_body or b"")
+
+
+def test_one_address_holds_a_bounded_number_of_connections(tmp_path):
+    """Requests that never end (a slow client holding the server's connections) are bounded per
+    address where the served table accepts them; the table's own screen is not counted."""
+    with serverproc.Server.tabletop(tmp_path, "--computer-delay", "0", output=tmp_path / "log") as server:
+        held = []
+
+        def slow(address: str) -> socket.socket:
+            s = socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=(address, 0))
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the end of it
+            held.append(s)
+            return s
+
+        def closed_at_once(s: socket.socket) -> bool:
+            s.settimeout(2)
+            try:
+                return s.recv(1) == b""
+            except (TimeoutError, socket.timeout):
+                return False
+            except OSError:
+                return True
+
+        try:
+            for _ in range(config.CONNECTIONS_PER_ADDRESS):
+                slow("127.0.0.45")
+            assert not closed_at_once(held[-1])  # the last one allowed is still waited for
+            assert closed_at_once(slow("127.0.0.45"))  # one too many: closed
+            for _ in range(config.CONNECTIONS_PER_ADDRESS + 2):
+                slow("127.0.0.1")
+            assert not closed_at_once(held[-1])  # the table's own screen: no limit
+            with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/api/health", timeout=10) as r:
+                assert r.status == 200
+        finally:
+            for s in held:
+                s.close()
