@@ -39,7 +39,8 @@ export function openDialog({ title, body, className = "", onClose, actions = [],
   });
   document.addEventListener("keydown", onKey, true);
   document.body.append(root);
-  const first = panel.querySelector(".dialog-foot button, .dialog-body button, .dialog-x");
+  // the panel's own action first (a remote's Enter goes on, not away), the close button last
+  const first = panel.querySelector(".dialog-foot button") || panel.querySelector(".dialog-body button") || panel.querySelector(".dialog-x");
   if (first) first.focus({ preventScroll: true });
   return { root, panel, close };
 }
