@@ -54,6 +54,10 @@ def test_lobby_game_rules_menu_and_results_with_the_keys_alone(live_server, scre
     open_table(table, live_server.url)
     # the lobby: the Draw game, both seats computers, Start
     arrow_to(table, ".lobby-game[data-profile='draw']")
+    # the first key lets the table's sounds play (no tap needed after a reload)
+    table.wait_for_function(
+        "() => window.__domino.sound.ctx && window.__domino.sound.ctx.state === 'running'"
+    )
     ring_shows(table)
     table.keyboard.press("Enter")
     table.wait_for_function("() => window.__domino.frame.room.profile === 'draw'", timeout=TIMEOUT)

@@ -86,6 +86,32 @@ def test_kiosk_autostart_starts_the_installed_kiosk():
     )
 
 
+def test_the_kiosk_lets_the_table_play_sound_without_a_tap(tmp_path):
+    """Chromium started so that the table page's AudioContext runs without a user gesture."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    args = tmp_path / "args"
+    for name, body in (("curl", "exit 0"), ("chromium", f'printf "%s\\n" "$@" > {shlex.quote(str(args))}')):
+        fake = bin_dir / name
+        fake.write_text(f"#!/bin/sh\n{body}\n")
+        fake.chmod(0o755)
+    env = {
+        "PATH": f"{bin_dir}:/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+    }
+    run = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "kiosk"), "http://127.0.0.1:8000/"],
+        env=env,
+        capture_output=True,
+        timeout=30,
+    )
+    assert run.returncode == 0, run.stderr
+    given = args.read_text().split("\n")
+    assert "--autoplay-policy=no-user-gesture-required" in given
+    assert "--kiosk" in given and "http://127.0.0.1:8000/" in given
+
+
 def test_shell_scripts_parse():
     for script in SCRIPTS:
         out = subprocess.run(["bash", "-n", str(script)], capture_output=True, text=True, timeout=30)

@@ -19,6 +19,20 @@ export class TableSound {
   constructor() {
     this.ctx = null; // made on first use: browsers allow audio only after a user gesture
     this.muted = store.get(KEY, "on") === "off";
+    // a table nobody has touched since a reload is silent (the browser holds the audio back):
+    // the first key (a remote's too) or touch lets it play
+    for (const type of ["keydown", "pointerdown"]) document.addEventListener(type, () => this.wake(), { capture: true, passive: true });
+  }
+
+  /** Make or resume the audio, inside a user's gesture. */
+  wake() {
+    if (typeof AudioContext === "undefined" || (this.ctx && this.ctx.state === "running")) return;
+    try {
+      if (!this.ctx) this.ctx = new AudioContext();
+      if (this.ctx.state === "suspended") this.ctx.resume().catch(() => {});
+    } catch {
+      /* no audio on this device */
+    }
   }
 
   setMuted(muted) {
