@@ -34,6 +34,7 @@ ROOM_OPEN_BURST = 4
 JOIN_RATE = 1 / 5  # seats taken (`join`) per second and client address (own screen: any)
 JOIN_BURST = 10  # a family's phones, and a few changes of mind, sit down at once
 FREED_SEAT_WAIT = 60.0  # seconds before a seat the host freed is taken again from where it was held
+ROOM_GUESTS = 32  # sockets of a room without a seat (phones about to join), own screen aside
 ROOMS_PER_ADDRESS = 4  # rooms open at once that were opened from one client address (own screen: any)
 
 # -- computer seats and hints ------------------------------------------------------------------

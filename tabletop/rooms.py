@@ -36,7 +36,7 @@ from collections.abc import Callable
 import engine
 from engine.match import GoingBack
 
-from . import computer, evening, names, seats
+from . import computer, config, evening, names, seats
 from .commands import (
     COMPUTER,
     Change,
@@ -243,6 +243,7 @@ class Room:
                     raise Refused("bad_token", "this host token does not open this room")
                 return self.enter(conn, HOST)
             if token is None:
+                self._may_watch(conn)
                 return self.enter(conn, GUEST)
             seat = seats.seat_of_token(self.tokens, token)
             if seat is None:
@@ -257,6 +258,17 @@ class Room:
                     entry["standin"] = standin
                     raise
             return self.enter(conn, Member("seat", seat))
+
+    def _may_watch(self, conn) -> None:
+        """A guest gets a view at every change: a room takes `config.ROOM_GUESTS` of them (the
+        table's own screen aside), so a pile of idle sockets cannot slow its players down."""
+        if getattr(conn, "own_screen", False):
+            return
+        guests = sum(
+            1 for c, m in self.members.items() if m.role == "guest" and not getattr(c, "own_screen", False)
+        )
+        if guests >= config.ROOM_GUESTS:
+            raise Refused("room_full", f"{guests} sockets are waiting to join this room already")
 
     def detach(self, conn) -> None:
         """`conn` closed: it leaves the room (its seat stays held by its token)."""

@@ -370,8 +370,8 @@ def big_frames(port: int, stop: threading.Event, seen: dict) -> None:
 
 
 def socket_pile(port: int, room_id: str, stop: threading.Event, seen: dict) -> None:
-    """As many sockets as one address is given, each a guest of the quiet room (a view for
-    every one of them at every move) that never reads (so never answers a ping: the server
+    """As many sockets as one address is given, each a guest of a room (a view for every one
+    of them at every change) that never reads (so never answers a ping: the server
     drops them after two ping intervals, and the address opens new ones); `open`: how many it
     held before any could have been dropped."""
     held, started = [], time.monotonic()
@@ -500,7 +500,9 @@ def attackers(port: int, quiet: dict, target: dict, storms: list, stop: threadin
         "pings": (ping_flood, (port,)),
         "fragments": (fragment_flood, (port,)),
         "big": (big_frames, (port,)),
-        "sockets": (socket_pile, (port, quiet["id"])),
+        # in the attacker's own room: the quiet room's guests are bounded (ROOM_GUESTS, see
+        # test_flood_shapes.py) and are the hypothesis attack's
+        "sockets": (socket_pile, (port, target["id"])),
         "reconnect": (reconnect_loop, (port, quiet["id"])),
     }
     for name, (shape, args) in shapes.items():

@@ -7,12 +7,13 @@ much each shape costs another table under load is measured in test_faults_hostil
 from __future__ import annotations
 
 import socket
+import time
 import urllib.request
 
 import pytest
 import serverproc
 import websocket
-from conftest import Client
+from conftest import Client, ask, create_room
 
 from tabletop import config
 from tabletop.limits import Buckets
@@ -127,3 +128,48 @@ def test_one_address_holds_a_bounded_number_of_connections(tmp_path):
         finally:
             for s in held:
                 s.close()
+
+
+def test_a_room_takes_a_bounded_number_of_guests(live, client_factory):
+    """Every guest of a room gets a view at every change: sockets from many addresses sitting
+    in a room as guests are bounded, so its players are not slowed down; seat tokens, the
+    table's host token and the table's own screen are never refused."""
+    live.tables.sockets._handshakes = Buckets(1000, 1000)  # the rate aside
+    host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, [{"kind": "phone"}] * 2)
+    phone = connect(live, "127.0.0.60")
+    phone.send({"type": "hello", "room": room_id})
+    phone.expect("welcome", role="guest")
+    token = ask(phone, {"type": "join", "seat": 0, "name": "Ana", "lang": "en"})
+    assert token["type"] == "ok"
+    token = phone.take(lambda f: f["type"] == "joined")["token"]
+    guests = []
+    for n in range(config.ROOM_GUESTS):
+        g = connect(live, f"127.0.0.{61 + n % 8}")
+        g.send({"type": "hello", "room": room_id})
+        g.expect("welcome", role="guest")
+        guests.append(g)
+    late = connect(live, "127.0.0.70")
+    assert ask(late, {"type": "hello", "room": room_id})["code"] == "room_full"
+    late.send({"type": "hello", "room": room_id, "token": "A" * 43, "ref": "t"})  # a wrong token:
+    answers = [late.take(lambda f: f.get("ref") == "t")["code"] for _ in range(2)]  # no guest either
+    assert answers == ["bad_token", "room_full"], answers
+    back = connect(live, "127.0.0.60")  # its seat's token: always let in
+    back.send({"type": "hello", "room": room_id, "token": token})
+    back.expect("welcome", role="seat", seat=0)
+    screen = connect(live, "127.0.0.71")  # a second table screen with the host token
+    screen.send({"type": "hello", "room": room_id, "host_token": host_token})
+    screen.expect("welcome", role="host")
+    own = client_factory()  # the table's own screen
+    own.send({"type": "hello", "room": room_id})
+    own.expect("welcome", role="guest")
+    guests.pop().close()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        again = connect(live, "127.0.0.70")
+        if ask(again, {"type": "hello", "room": room_id}).get("code") != "room_full":
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("a guest leaving makes no room for another")
+    for c in (*guests, late, back, screen, phone):
+        c.close()
