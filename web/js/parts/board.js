@@ -9,6 +9,8 @@
 //       and the entry it becomes); idempotent, batched in rAF.
 //   board.resetView()       back to fit-to-screen (zoom and pan only move the view)
 //   board.lineFit(view, opts, w, h)   {size, height}: how the whole line would fit in w x h
+// What trains.js draws with: board.layer (emptied and sized), board.root, board.compact,
+// board.minLong, board.maxTileSize(), board.onTrain, board.lastPlays; it sets board.tileSize.
 
 import { tileSVGString } from "../tiles.js";
 import { t, tileName } from "../i18n.js";
