@@ -217,16 +217,17 @@ def device_state(page) -> dict | None:
 
 # -- driving a long round from one phone ------------------------------------------------------
 
-TRAIN_TILES = """() => { const tr = window.__domino.frame.view.trains;
-  return tr.mexican.tiles.length + tr.personal.reduce((s, p) => s + p.tiles.length, 0); }"""
-LINE_TILES = "() => window.__domino.frame.view.line.length"
+# How many tiles the board holds, as Domino(table).js reads it
+TRAIN_TILES = "D.frame.view.trains.mexican.tiles.length + D.frame.view.trains.personal.reduce((s, p) => s + p.tiles.length, 0)"
+LINE_TILES = "D.frame.view.line.length"
 
 
-def phone_plays_until(table, ph, count_js, want):
-    """The phone plays (a tile when it can, through the server API) until, on its turn, `count_js`
-    on the table page gives at least `want`; when the round ends first, the table deals anew."""
+def phone_plays_until(table, ph, count, want):
+    """The phone plays (a tile when it can, through the server API) until, on its turn, the
+    table's `count` (TRAIN_TILES, LINE_TILES) is at least `want`; when the round ends first, the
+    table deals anew."""
     return play_until(
-        [ph], lambda st: table.evaluate(count_js) >= want, taps=False, table=table, deal_again=True
+        [ph], lambda st: Domino(table).js(count) >= want, taps=False, table=table, deal_again=True
     )[1]
 
 

@@ -3,7 +3,7 @@ tests and screenshots), as a page object: what a page holds (frame, view, room, 
 it, and requests sent through the page's own connection.
 
 JavaScript given to `js` and `wait` is one expression in which `D` is the handle and `arg` the
-argument: `Domino(page).wait("D.view.round === arg", 2)`.
+argument: `Domino(page).wait("D.view.round === arg", 2)`; `run` takes statements.
 """
 
 from __future__ import annotations
@@ -22,6 +22,10 @@ class Domino:
     def js(self, expr: str, arg=None):
         """The value of `expr` in the page."""
         return self.page.evaluate(_fn(expr), arg)
+
+    def run(self, body: str, arg=None):
+        """Run statements in the page (`return` gives the value)."""
+        return self.page.evaluate(f"(arg) => {{ const D = window.__domino; {body} }}", arg)
 
     def wait(self, expr: str, arg=None, timeout: float | None = TIMEOUT) -> None:
         """Wait until `expr` is truthy in the page (timeout None: Playwright's default)."""

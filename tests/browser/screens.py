@@ -257,7 +257,7 @@ def readme(browser, server, out):
     # well into the round, on the phone's turn with a tile that fits
     flows.play_until(
         [p],
-        lambda st: table.evaluate(flows.TRAIN_TILES) >= 28 and any("play" in a for a in st["legal"]),
+        lambda st: Domino(table).js(flows.TRAIN_TILES) >= 28 and any("play" in a for a in st["legal"]),
         taps=False,
         table=table,
         deal_again=True,

@@ -26,6 +26,7 @@ from flows import (
     start_game,
     wait_game,
 )
+from handle import Domino
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ["en", "id", "fr", "ms", "nb"]
@@ -158,11 +159,11 @@ def test_every_button_label_fits_the_phone_and_the_tv(live_server, phone, screen
     my_turn(page)
 
     # the choice of end as the hand panel draws it, then every end and train label in it
-    page.evaluate(
-        """() => { const h = window.__domino.hand; const v = h.view;
+    Domino(page).run(
+        """const h = D.hand; const v = h.view;
         h.view = {...v, ends: {left: 12, right: 12}};
         h.choices.append(h._whereChoice([{action: {end: 'left'}, key: 'l'}, {action: {end: 'right'}, key: 'r'}]));
-        h.view = v; }"""
+        h.view = v;"""
     )
     data = catalogue(lang)
     trains = [data["table.train_of"].replace("{name}", labels(lang, "app.computer_n")[0])]

@@ -16,13 +16,13 @@ TILES_OFF_THE_BOARD = """(tiles) => [...document.querySelectorAll('[data-tile]')
 # the page in one look (computers may move on between two looks): who decides, the cover, the
 # hand tiles on screen and the given tiles found off the board
 LOOK = (
-    """(tiles) => { const f = window.__domino.frame; const d = f.device_view;
+    """const f = D.frame; const d = f.device_view;
     return {phase: f.view.phase, device_seat: f.device_seat, hand: d ? d.hand : null,
             cover: !document.querySelector('.handover').hidden,
             hand_tiles: document.querySelectorAll('.device-panel .hand-tile').length,
             off_board: ("""
     + TILES_OFF_THE_BOARD
-    + """)(tiles.concat(d ? d.hand : []))}; }"""
+    + """)(arg.concat(d ? d.hand : []))};"""
 )
 
 
@@ -71,7 +71,7 @@ def test_no_hand_stays_after_its_player_acts(live_server, screen):
         acted.add(seat)
         # at once: the hand that acted is gone from the page, whoever plays next (a device seat
         # waiting behind its cover has nothing on screen either)
-        look = page.evaluate(LOOK, st["hand"])
+        look = Domino(page).run(LOOK, st["hand"])
         assert look["hand_tiles"] == 0, look
         if look["phase"] != "play":
             break  # the results show every hand: they are public now
@@ -91,7 +91,7 @@ def test_the_same_player_taps_again_after_a_draw(live_server, screen):
         page.click(".handover")
         page.wait_for_selector(".device-panel .hand-tile", timeout=TIMEOUT)
         drew = "draw" in play_one(page, st)  # a draw when nothing fits
-        after = page.evaluate(LOOK, st["hand"])
+        after = Domino(page).run(LOOK, st["hand"])
         if drew and after["device_seat"] == st["device_seat"]:
             assert after["cover"] and after["hand_tiles"] == 0 and after["off_board"] == [], after
             assert names[st["device_seat"]] in page.inner_text(".handover")

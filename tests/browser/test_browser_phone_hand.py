@@ -222,19 +222,18 @@ def test_a_hand_too_long_for_the_rows_scrolls_with_a_visible_edge_and_keeps_its_
     wait_game(page)
     my_turn(page)  # no frame comes while the phone decides: the panel shows what it is given
     tiles = [f"{a}-{b}" for a in range(6, -1, -1) for b in range(a, -1, -1)][:22]
-    got = page.evaluate(
-        """(tiles) => { const S = window.__domino;
-        const v = {...S.view, hand: tiles, legal: [], legal_places: [], version: S.frame.version};
-        S.hand.render(v, S.room);
+    got = Domino(page).run(
+        """const v = {...D.view, hand: arg, legal: [], legal_places: [], version: D.frame.version};
+        D.hand.render(v, D.room);
         const s = document.querySelector('.hand-strip');
         const before = s.scrollLeft;
         s.scrollLeft = 120;
         const kept = s.scrollLeft;
-        S.hand.render({...v}, S.room);
+        D.hand.render({...v}, D.room);
         const sizes = [...s.querySelectorAll('.hand-tile')].map(b => b.getBoundingClientRect().width);
         return {scrolls: s.classList.contains('hand-strip--scrolls'), before, kept, after: s.scrollLeft,
                 mask: getComputedStyle(s).maskImage || getComputedStyle(s).webkitMaskImage,
-                over: s.scrollWidth - s.clientWidth, n: sizes.length, narrowest: Math.min(...sizes)}; }""",
+                over: s.scrollWidth - s.clientWidth, n: sizes.length, narrowest: Math.min(...sizes)};""",
         tiles,
     )
     assert got["n"] == 22 and got["narrowest"] >= 44, got

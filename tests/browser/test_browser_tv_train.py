@@ -143,7 +143,7 @@ def test_ten_seats_six_computers_play_a_whole_round(live_server, screen, phone):
     checked = set()
 
     def on_turn(page, st):
-        tiles = table.evaluate(TRAIN_TILES)
+        tiles = Domino(table).js(TRAIN_TILES)
         stage = "late" if tiles >= 30 else "early" if tiles >= 10 else None
         if stage and stage not in checked:
             check_both_sizes(table, table_view(table))
@@ -152,7 +152,7 @@ def test_ten_seats_six_computers_play_a_whole_round(live_server, screen, phone):
     drive_round(table, pages, on_turn)
     assert "early" in checked
     # the round may end before 30 tiles lie on the trains; when it did not, late was checked too
-    tiles = table.evaluate(TRAIN_TILES)
+    tiles = Domino(table).js(TRAIN_TILES)
     assert "late" in checked or tiles < 34, tiles
     assert Domino(table).js("D.frame.view.trains.playable") == []
 
