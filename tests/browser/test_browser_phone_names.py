@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table
+from handle import Domino
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,6 +42,6 @@ def test_a_refused_name_is_told_in_the_phones_language(live_server, phone, scree
         page = phone(lang=lang, viewport={"width": 390, "height": 844})
         shown = try_name(page, urls[1], name)
         assert shown == catalogue(lang)[f"error.{code}"], (lang, shown)
-        assert page.evaluate("() => window.__domino.role") == "guest"  # still on the form
+        assert Domino(page).js("D.role") == "guest"  # still on the form
         page.screenshot(path=str(tmp_path / f"name-refused-{lang}.png"))
     print(f"screenshots: {tmp_path}")
