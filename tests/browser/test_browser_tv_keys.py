@@ -5,6 +5,7 @@ round. The focused control wears a ring a sofa can see."""
 from __future__ import annotations
 
 from flows import TIMEOUT, open_table
+from handle import Domino
 
 ACTIVE = "() => document.activeElement"
 
@@ -60,14 +61,12 @@ def test_lobby_game_rules_menu_and_results_with_the_keys_alone(live_server, scre
     )
     ring_shows(table)
     table.keyboard.press("Enter")
-    table.wait_for_function("() => window.__domino.frame.room.profile === 'draw'", timeout=TIMEOUT)
+    Domino(table).wait("D.frame.room.profile === 'draw'")
     for seat in (0, 1):
         arrow_to(table, f"#seat-kind-{seat}")
         ring_shows(table)
         choose(table, f"#seat-kind-{seat}", 2)
-    table.wait_for_function(
-        "() => window.__domino.frame.room.seats.every(s => s.kind === 'computer')", timeout=TIMEOUT
-    )
+    Domino(table).wait("D.frame.room.seats.every(s => s.kind === 'computer')")
     arrow_to(table, "#lobby-start")
     table.keyboard.press("Enter")
     table.wait_for_selector(".tablescreen", timeout=TIMEOUT)
@@ -100,4 +99,4 @@ def test_lobby_game_rules_menu_and_results_with_the_keys_alone(live_server, scre
     # the results: Enter on "Next round" deals it
     arrow_to(table, ".res-next")
     table.keyboard.press("Enter")
-    table.wait_for_function("() => window.__domino.frame.view.round === 2", timeout=TIMEOUT)
+    Domino(table).wait("D.frame.view.round === 2")
