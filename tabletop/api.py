@@ -8,7 +8,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request
 
 import engine
 
-from . import captive, computer, config, qr
+from . import captive, computer, config, qr, replays
 from .errors import Refused
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -100,3 +100,32 @@ def record(room_id):
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="domino-{r.id}.json"'},
     )
+
+
+# -- replays of finished rounds (tabletop/replays.py); `Authorization: Bearer <token>` says who
+#    asks: the table's host token, or a phone's seat token (only the rounds it played)
+
+_REPLAY_STATUS = {"bad_token": 403, "not_seen": 403, "round_in_progress": 409, "no_round": 404}
+
+
+def _viewer(r):
+    auth = request.headers.get("Authorization", "")
+    return replays.viewer(r, auth[7:].strip() if auth.startswith("Bearer ") else None)
+
+
+@bp.get("/rooms/<room_id>/replays")
+def replay_list(room_id):
+    r = _room(room_id)
+    try:
+        return jsonify(games=replays.listing(r, _viewer(r)))
+    except Refused as exc:
+        return _error(exc.code, _REPLAY_STATUS.get(exc.code, 400))
+
+
+@bp.get("/rooms/<room_id>/replays/<int:game>/<int:round_no>")
+def replay_round(room_id, game, round_no):
+    r = _room(room_id)
+    try:
+        return jsonify(replays.steps(r, _viewer(r), game, round_no))
+    except Refused as exc:
+        return _error(exc.code, _REPLAY_STATUS.get(exc.code, 400))

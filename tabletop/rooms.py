@@ -105,6 +105,7 @@ class Room:
         self.hints = computer.Hints()
         self.hands_seen = HandsSeen()  # nobody sees two hands of one round (the seat rule)
         self.freed_seats = FreedSeats()  # a seat the host freed is not taken back at once
+        self.witnessed: tuple = (None, frozenset())  # (deal in play, seat tokens noted as its players)
         self.record = record
         self.match = engine.Match.from_record(record) if record else None
         self.touched = time.monotonic()
@@ -358,8 +359,27 @@ class Room:
 
     def _note_holders(self) -> None:
         """Who holds which seat now: for the seat rule and for freed seats."""
-        self.hands_seen.note(self._deal_in_play(), self.members, seats.devices(self.meta["seats"]))
+        deal = self._deal_in_play()
+        self.hands_seen.note(deal, self.members, seats.devices(self.meta["seats"]))
         self.freed_seats.note(self.members)
+        self._note_witnesses(deal)
+
+    def _note_witnesses(self, deal) -> None:
+        """The seat tokens playing the round in play are stored as its players (a phone replays
+        only rounds it played). Only new ones cost a write; a failed write is logged, not fatal:
+        the game goes on, and that phone may not find that round among its replays."""
+        if deal is None:
+            return
+        noted = self.witnessed[1] if self.witnessed[0] == deal else frozenset()
+        new = set(self.tokens.values()) - noted
+        if not new:
+            return
+        try:
+            self.tables.store.note_witnesses(self.id, deal[0], sorted(new))
+        except Exception:
+            log.exception("room %s: the players of round %s were not stored", self.id, deal[0])
+            return
+        self.witnessed = (deal, noted | new)
 
     def _deal_in_play(self):
         """Which deal is being played ((round, commitment)), None between rounds."""

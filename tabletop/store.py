@@ -71,6 +71,12 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,        -- JSON, RECORD.md action form
     PRIMARY KEY (game, round, seq)
 );
+CREATE TABLE IF NOT EXISTS witnesses (
+    game INTEGER NOT NULL,       -- games.id
+    round INTEGER NOT NULL,      -- 1-based
+    token_hash TEXT NOT NULL,    -- a seat token that held a seat while the round was played
+    PRIMARY KEY (game, round, token_hash)
+);
 """
 
 
@@ -268,6 +274,20 @@ class Store:
 
         self._tx(fn)
 
+    def note_witnesses(self, room_id: str, round_no: int, token_hashes) -> None:
+        """These seat tokens held seats while round `round_no` of the current game was played
+        (a phone may replay only the rounds it played)."""
+        rows = [(round_no, h, room_id) for h in token_hashes]
+
+        def fn(db):
+            db.executemany(
+                "INSERT OR IGNORE INTO witnesses (game, round, token_hash)"
+                " SELECT game_id, ?, ? FROM rooms WHERE id = ? AND game_id IS NOT NULL",
+                rows,
+            )
+
+        self._tx(fn)
+
     def delete_room(self, room_id: str) -> None:
         self._tx(lambda db: db.execute("DELETE FROM rooms WHERE id = ?", (room_id,)))
 
@@ -304,6 +324,36 @@ class Store:
             }
             for rid, name, host_hash, meta, version, record, game_id in rows
         ]
+
+    def games_of(self, room_id: str) -> list[dict]:
+        """Every game this room has played, oldest first: its id, start time and record (the
+        appended actions folded in)."""
+        with self._lock:
+            games = self._db.execute(
+                "SELECT id, started, record FROM games WHERE room = ? ORDER BY id", (room_id,)
+            ).fetchall()
+            appended = self._db.execute(
+                "SELECT a.game, a.round, a.seq, a.action FROM actions a"
+                " JOIN games g ON g.id = a.game WHERE g.room = ? ORDER BY a.game, a.round, a.seq",
+                (room_id,),
+            ).fetchall()
+        by_game: dict[int, list] = {}
+        for game, round_no, seq, action in appended:
+            by_game.setdefault(game, []).append((round_no, seq, action))
+        return [
+            {"game": gid, "started": started, "record": _fold(json.loads(record), by_game.get(gid, ()), gid)}
+            for gid, started, record in games
+        ]
+
+    def witnessed(self, room_id: str, token_hash: str) -> set[tuple[int, int]]:
+        """The (game, round) pairs of this room that the seat token `token_hash` played."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT w.game, w.round FROM witnesses w JOIN games g ON g.id = w.game"
+                " WHERE g.room = ? AND w.token_hash = ?",
+                (room_id, token_hash),
+            ).fetchall()
+        return {(g, r) for g, r in rows}
 
 
 def _refusal(error: BaseException) -> BaseException:

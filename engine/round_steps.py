@@ -1,0 +1,63 @@
+"""Stepping through a finished round of a game record: the table's view after each action, with
+every hand face up (the round is over, so nothing in it is secret any more). A replay screen
+renders these views as it renders play; it holds no rules of its own.
+
+    finished_rounds(record)      [{"round", "result", "actions"}] of every round that has ended
+    round_steps(record, r)       {"round", "result", "steps": [view, ...]}: the deal, then each
+                                 action's position; raises RecordError (bad record, or round r
+                                 not finished)
+"""
+
+from __future__ import annotations
+
+from .match import Match
+from .record import RecordError
+from .rules import apply
+from .view import public_view
+
+
+def _finished(match: Match) -> list[int]:
+    """Indexes of the match's rounds that have ended (every round but a last one in play)."""
+    n = len(match.rounds)
+    if n and match.state.phase == "play":
+        n -= 1
+    return list(range(n))
+
+
+def finished_rounds(record) -> list[dict]:
+    match = Match.from_record(record)
+    results = list(match.state.ctx.results)
+    if match.state.result is not None:
+        results.append(match.state.result)
+    return [
+        {
+            "round": r + 1,
+            "result": results[r] if r < len(results) else None,
+            "actions": len(match.rounds[r].actions),
+        }
+        for r in _finished(match)
+    ]
+
+
+def _face_up(state) -> dict:
+    """The public view with every hand and discard shown, at any point of the round."""
+    view = public_view(state)
+    ts = state.ctx.ts
+    view["reveal"] = {
+        "hands": [ts.names(h) for h in state.hands],
+        "discards": [ts.names(d) for d in state.discards],
+    }
+    return view
+
+
+def round_steps(record, round_no) -> dict:
+    """Round `round_no` (1-based) of `record`, position by position; it must have ended."""
+    match = Match.from_record(record)
+    if not isinstance(round_no, int) or isinstance(round_no, bool) or round_no - 1 not in _finished(match):
+        raise RecordError(f"round {round_no!r}: no finished round with this number")
+    state = match._starts[round_no - 1]
+    steps = [_face_up(state)]
+    for action in match.rounds[round_no - 1].actions:
+        state = apply(state, action)
+        steps.append(_face_up(state))
+    return {"round": round_no, "result": state.result, "steps": steps}
