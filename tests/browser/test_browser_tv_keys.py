@@ -56,9 +56,7 @@ def test_lobby_game_rules_menu_and_results_with_the_keys_alone(live_server, scre
     # the lobby: the Draw game, both seats computers, Start
     arrow_to(table, ".lobby-game[data-profile='draw']")
     # the first key lets the table's sounds play (no tap needed after a reload)
-    table.wait_for_function(
-        "() => window.__domino.sound.ctx && window.__domino.sound.ctx.state === 'running'"
-    )
+    Domino(table).wait("D.sound.ctx && D.sound.ctx.state === 'running'", timeout=None)
     ring_shows(table)
     table.keyboard.press("Enter")
     Domino(table).wait("D.frame.room.profile === 'draw'")
