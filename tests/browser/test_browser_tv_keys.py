@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flows import TIMEOUT, open_table
 from handle import Domino
+from results_flows import phone_watching
 
 ACTIVE = "() => document.activeElement"
 
@@ -98,3 +99,22 @@ def test_lobby_game_rules_menu_and_results_with_the_keys_alone(live_server, scre
     arrow_to(table, ".res-next")
     table.keyboard.press("Enter")
     Domino(table).wait("D.frame.view.round === 2")
+
+
+def test_mid_round_results_on_the_tv_show_the_scores_and_pause_nobody(live_server, screen, phone):
+    table = screen(1920, 1080)
+    # seat 0 a phone whose player has not played yet: the round stays in play
+    phone_watching(table, phone(), live_server.url, "draw", players=3, standin=False)
+    table.keyboard.press("ArrowUp")  # from nowhere: the first control
+    arrow_to(table, ".top-results")
+    table.keyboard.press("Enter")
+    table.wait_for_selector(".dlg-results .results-now", timeout=TIMEOUT)
+    view = table.evaluate("() => window.__domino.frame.view")
+    assert view["phase"] == "play"
+    rows = table.eval_on_selector_all(
+        ".results-now tbody tr", "rows => rows.map(r => +r.querySelector('.results-score').textContent)"
+    )
+    assert rows == view["scores"]
+    assert table.text_content(".results-now thead th.num") == "Score"
+    table.wait_for_timeout(300)  # a pause would have reached the room by now
+    assert not table.evaluate("() => window.__domino.frame.room.paused")

@@ -147,7 +147,7 @@ export class Page {
     const v = this.view;
     if (!v) return;
     this.closeDialog();
-    const pauses = manual || this.pausesForResults();
+    const pauses = manual ? this.pausesWhileLooking() : this.pausesForResults();
     if (pauses) this.pause(true, "results");
     const title = v.phase === "game_over" ? t("results.final") : v.phase === "play" ? t("app.results") : t("results.title", { n: v.round });
     this.showDialog(
@@ -172,6 +172,11 @@ export class Page {
 
   pausesForResults() {
     return false;
+  }
+
+  /** Results asked for mid-game pause it while one player looks (the TV overrides it). */
+  pausesWhileLooking() {
+    return true;
   }
 
   resultsActions() {

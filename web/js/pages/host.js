@@ -17,7 +17,7 @@ import { attachRemote } from "../parts/remote.js";
 import { JoinCards } from "../parts/joinpanel.js";
 import { TableSound } from "../parts/sound.js";
 import { TableScreen } from "../parts/tableview.js";
-import { resultsBody, historyBlock, seedBlock } from "../parts/results.js";
+import { resultsBody, historyBlock, seedBlock, scoresNow } from "../parts/results.js";
 import { fitDialog } from "../base/fit.js";
 
 // seconds without a phone taking a seat before a table that is its own Wi-Fi offers that Wi-Fi
@@ -340,11 +340,16 @@ class HostPage extends Page {
     return true;
   }
 
+  /** The scores on the TV are for everyone at once: looking at them stops nobody's game. */
+  pausesWhileLooking() {
+    return this.mode !== "table";
+  }
+
   resultsContent() {
     const v = this.frame.view;
     const room = this.frame.room;
     if (v.phase === "play") {
-      return el("div.results", historyBlock(v, room, true), seedBlock(v, room), (v.rounds || []).length ? null : el("p.help", t("table.round", { n: v.round })));
+      return el("div.results", scoresNow(v, room), historyBlock(v, room, true), seedBlock(v, room));
     }
     const tileSize = Math.round(Math.max(16, Math.min(40, window.innerHeight / 30)));
     return resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record`, tileSize, tv: this.mode === "table" });

@@ -196,7 +196,7 @@ function resultRow(view, room, s, { mySeat, tileSize }) {
 function resultsTable(view, room, seats, opts) {
   const table = el("table.results-table.results-reveal-table");
   table.append(
-    el("thead", el("tr", el("th", t("results.player")), el("th", t("results.hand")), el("th.num", t("results.total")), el("th.num", t(`table.score_kind.${view.score_kind}`)))),
+    el("thead", el("tr", el("th", t("results.player")), el("th", t("results.hand")), el("th.num", t("results.total")), el("th.num", t(`results.score_col.${view.score_kind}`)))),
   );
   const tbody = el("tbody");
   for (const s of seats) tbody.append(resultRow(view, room, s, opts));
@@ -394,6 +394,23 @@ function extras(view, room, recordUrl) {
   box.append(seedBlock(view, room));
   if (recordUrl) box.append(el("p", el("a.btn.results-download", { href: recordUrl, download: "" }, icon("download"), " ", t("results.download"))));
   return box;
+}
+
+/** The score as it stands, mid-round: each seat (or team) with its colour, mark and score. */
+export function scoresNow(view, room) {
+  const teams = view.score_kind === "team_points";
+  const cols = teams ? view.teams.map((_, i) => i) : [...Array(view.players).keys()];
+  const table = el("table.results-table.results-now");
+  table.append(el("thead", el("tr", el("th", t(teams ? "results.team" : "results.player")), el("th.num", t(`results.score_col.${view.score_kind}`)))));
+  const tb = el("tbody");
+  for (const c of cols) {
+    const seat = teams ? view.teams[c][0] : c;
+    const name = teams ? teamNames(view, room, c) : seatName(room, c);
+    const mark = el("span.results-mark", { "aria-hidden": "true" }, seatMark(seat));
+    tb.append(el("tr", { dataset: { col: String(c) } }, el("th.results-name", { style: `--seat-colour: ${seatColour(seat)}` }, mark, " ", name), el("td.num.results-score", String((view.scores || [])[c] ?? 0))));
+  }
+  table.append(tb);
+  return table;
 }
 
 /** Earlier rounds of this game. */
