@@ -106,7 +106,8 @@ class HostPage extends Page {
     if (w.role === "lobby") {
       // no room yet (or it is gone): open one at once
       // a table nobody names is "Table N" (the server's name), shown in each reader's words (roomName)
-      this.net.send("create_room", this.mode === "solo" ? { name: t("app.single_device") } : {});
+      // in kiosk mode a screen other than the table's own gives the PIN first (the pad opens)
+      this.command("create_room", this.mode === "solo" ? { name: t("app.single_device") } : {});
     } else if (w.role === "guest") {
       // the host token was refused: start a fresh room
       text.set(this.lastKey, null);
