@@ -1,7 +1,10 @@
 """A TV has no mouse: the table screen's round end shows whole at 1920x1080 and 1280x720 with
-ten seats (Mexican Train: ten hands, the 13-round sheet), nothing clipped, nothing to scroll."""
+ten seats (Mexican Train: ten hands, the 13-round sheet), nothing clipped, nothing to scroll.
+Behind it the ten seats sit round the board in playing order, each name whole."""
 
 from __future__ import annotations
+
+import math
 
 from results_flows import computers_at_table, wait_round_end
 
@@ -23,9 +26,51 @@ CLIPPED = """() => {
 }"""
 
 
+# each word of a seat's name on one line (a Range over the word has one box)
+BROKEN_WORDS = """() => {
+  const out = [];
+  for (const name of document.querySelectorAll('.seat--tv .seat-name')) {
+    const text = name.firstChild && name.firstChild.nodeType === 3 ? name.firstChild : null;
+    if (!text) continue;
+    for (const m of text.data.matchAll(/\\S+/g)) {
+      const r = document.createRange();
+      r.setStart(text, m.index);
+      r.setEnd(text, m.index + m[0].length);
+      const lines = new Set([...r.getClientRects()].filter(b => b.width).map(b => Math.round(b.top)));
+      if (lines.size > 1) out.push(m[0]);
+    }
+  }
+  return out;
+}"""
+
+# the seats' angles round the board's centre, in seat order (screen coordinates: y down)
+ANGLES = """() => {
+  const b = document.querySelector('.table-center').getBoundingClientRect();
+  const cx = b.left + b.width / 2, cy = b.top + b.height / 2;
+  return [...document.querySelectorAll('.seat--tv')].sort((p, q) => p.dataset.seat - q.dataset.seat).map(s => {
+    const r = s.getBoundingClientRect();
+    return Math.atan2(r.top + r.height / 2 - cy, r.left + r.width / 2 - cx);
+  });
+}"""
+
+
+def seats_round_the_table(table, players):
+    assert table.evaluate(BROKEN_WORDS) == []
+    angles = table.evaluate(ANGLES)
+    assert len(angles) == players
+    # each next seat further round in the direction of play (clockwise: a growing angle), once
+    # round in all
+    turn = 1 if table.evaluate("() => window.__domino.frame.view.direction") == "clockwise" else -1
+    steps = [((b - a) * turn % (2 * math.pi)) for a, b in zip(angles, angles[1:] + angles[:1])]
+    assert all(0 < s < math.pi for s in steps), steps
+    assert abs(sum(steps) - 2 * math.pi) < 1e-6, steps
+
+
 def shown_whole(table, players):
     # the winner moment and the reveal have arrived (they grow into place)
-    table.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    table.wait_for_function(
+        "() => document.querySelector('.dlg-results').getAnimations({subtree: true}).every(a => a.playState !== 'running')"
+    )
     assert table.evaluate(CLIPPED) == []
     rows = table.locator(".dlg-results .results-reveal-table tbody tr")
     assert rows.count() == players
@@ -44,5 +89,16 @@ def test_a_ten_seat_mexican_train_round_end_fits_both_tv_sizes(live_server, scre
     computers_at_table(table, live_server.url, "mexican-train", 10)
     wait_round_end(table, 1)
     shown_whole(table, 10)
+    seats_round_the_table(table, 10)
     table.set_viewport_size({"width": 1280, "height": 720})
     shown_whole(table, 10)
+    seats_round_the_table(table, 10)
+
+
+def test_six_love_names_stay_whole_beside_their_team_badges(live_server, screen):
+    table = screen(1280, 720)
+    computers_at_table(table, live_server.url, "six-love", 4)
+    table.wait_for_selector(".seat--tv .seat-team")
+    seats_round_the_table(table, 4)
+    table.set_viewport_size({"width": 1920, "height": 1080})
+    seats_round_the_table(table, 4)

@@ -2,6 +2,7 @@
 // the profile's direction, and, for seats played on this device, the pass-and-play hand
 // (devicehand.js).
 
+import { seatAreas } from "./seatplaces.js";
 import { tileSVGString } from "../tiles.js";
 import { t } from "../i18n.js";
 import { el, clear, announce, icon } from "../base/dom.js";
@@ -26,17 +27,6 @@ function backs(count, size, max = 12) {
   box.innerHTML = one.repeat(n);
   if (count > max) box.append(el("span.backs-more", `+${count - max}`));
   return box;
-}
-
-/** Where seat i sits: the angle round the table (seat 0 at the bottom). */
-function seatArea(i, n, direction) {
-  const dir = direction === "counterclockwise" ? -1 : 1;
-  const a = Math.PI / 2 + (dir * 2 * Math.PI * i) / n;
-  const x = Math.cos(a);
-  const y = Math.sin(a);
-  if (y > 0.45) return { area: "bottom", order: -x * dir, x };
-  if (y < -0.45) return { area: "top", order: x, x };
-  return { area: x < 0 ? "left" : "right", order: y, x };
 }
 
 export class TableScreen {
@@ -262,14 +252,9 @@ export class TableScreen {
   renderSeats(v, room, compact) {
     for (const a of Object.values(this.areas)) clear(a);
     const n = v.players;
-    const placed = [];
-    for (let i = 0; i < n; i++) {
-      const pos = compact ? { area: "top", order: i } : seatArea(i, n, v.direction);
-      placed.push({ i, ...pos });
-    }
-    placed.sort((a, b) => a.order - b.order);
-    for (const p of placed) this.areas[p.area].append(this.seatPanel(p.i, v, room, compact));
-    this.grid.classList.toggle("table-grid--sides", !compact && placed.some((p) => p.area === "left" || p.area === "right"));
+    const areas = compact ? { top: [...Array(n).keys()] } : seatAreas(n, v.direction);
+    for (const [area, seats] of Object.entries(areas)) for (const i of seats) this.areas[area].append(this.seatPanel(i, v, room, compact));
+    this.grid.classList.toggle("table-grid--sides", !compact && (areas.left.length > 0 || areas.right.length > 0));
   }
 
   /** The badges under a seat's name: passed, drew, offline, stand-in, train marker. */
