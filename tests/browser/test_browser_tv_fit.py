@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from handle import Domino
 from results_flows import computers_at_table, wait_round_end
 
 # every box in the dialog inside the dialog and the screen; no box that scrolls
@@ -60,7 +61,7 @@ def seats_round_the_table(table, players):
     assert len(angles) == players
     # each next seat further round in the direction of play (clockwise: a growing angle), once
     # round in all
-    turn = 1 if table.evaluate("() => window.__domino.frame.view.direction") == "clockwise" else -1
+    turn = 1 if Domino(table).view["direction"] == "clockwise" else -1
     steps = [((b - a) * turn % (2 * math.pi)) for a, b in zip(angles, angles[1:] + angles[:1])]
     assert all(0 < s < math.pi for s in steps), steps
     assert abs(sum(steps) - 2 * math.pi) < 1e-6, steps

@@ -109,7 +109,7 @@ def test_mid_round_results_on_the_tv_show_the_scores_and_pause_nobody(live_serve
     arrow_to(table, ".top-results")
     table.keyboard.press("Enter")
     table.wait_for_selector(".dlg-results .results-now", timeout=TIMEOUT)
-    view = table.evaluate("() => window.__domino.frame.view")
+    view = Domino(table).view
     assert view["phase"] == "play"
     rows = table.eval_on_selector_all(
         ".results-now tbody tr", "rows => rows.map(r => +r.querySelector('.results-score').textContent)"
@@ -117,4 +117,4 @@ def test_mid_round_results_on_the_tv_show_the_scores_and_pause_nobody(live_serve
     assert rows == view["scores"]
     assert table.text_content(".results-now thead th.num") == "Score"
     table.wait_for_timeout(300)  # a pause would have reached the room by now
-    assert not table.evaluate("() => window.__domino.frame.room.paused")
+    assert not Domino(table).room["paused"]
