@@ -15,6 +15,7 @@ work runs on a thread as before (`Offload`).
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import os
@@ -39,6 +40,10 @@ class ProcessOffload:
     def __init__(self, fallback_threads: int):
         self._lock = threading.Lock()  # one request in flight (gevent's lock when served)
         self._proc: subprocess.Popen | None = None
+        # Each request carries a number the worker echoes. A caller interrupted while it waits
+        # (its greenlet killed when its socket closes) leaves its answer in the pipe; the next
+        # caller skips it instead of taking it for its own.
+        self._ids = itertools.count()
         self._fallback = Offload(fallback_threads)
 
     def _start(self) -> subprocess.Popen:
@@ -55,8 +60,9 @@ class ProcessOffload:
         job = fn.__name__
         if JOBS.get(job) is not fn:
             raise ValueError(f"{job} is not a worker job")
-        request = (json.dumps({"job": job, "args": args}) + "\n").encode()
         with self._lock:
+            rid = next(self._ids)
+            request = (json.dumps({"id": rid, "job": job, "args": args}) + "\n").encode()
             for _attempt in range(2):  # a worker that died is started once more
                 try:
                     if self._proc is None:
@@ -65,11 +71,10 @@ class ProcessOffload:
                     assert stdin is not None and stdout is not None  # both are pipes
                     stdin.write(request)
                     stdin.flush()
-                    line = stdout.readline()
+                    answer = self._answer_to(rid, stdout)
                 except OSError:
-                    line = b""
-                if line:
-                    answer = json.loads(line)
+                    answer = None
+                if answer is not None:
                     if "error" in answer:
                         raise RuntimeError(f"{job} failed in the worker: {answer['error']}")
                     result = answer["ok"]
@@ -78,6 +83,18 @@ class ProcessOffload:
                 self._stop_worker()
         log.error("the computer worker process cannot run; computing on a thread")
         return self._fallback.run(fn, *args)
+
+    @staticmethod
+    def _answer_to(rid: int, stdout) -> dict | None:
+        """The worker's answer to request `rid`, skipping answers to abandoned requests; None
+        when the worker is gone."""
+        while True:
+            line = stdout.readline()
+            if not line:
+                return None
+            answer = json.loads(line)
+            if answer.get("id") == rid:
+                return answer
 
     def _stop_worker(self) -> None:
         proc, self._proc = self._proc, None
@@ -97,11 +114,12 @@ class ProcessOffload:
 def main() -> None:
     os.nice(config.CPU_WORKER_NICE)
     for line in sys.stdin.buffer:
+        request: dict = {}
         try:
             request = json.loads(line)
-            answer = {"ok": JOBS[request["job"]](*request["args"])}
+            answer = {"id": request.get("id"), "ok": JOBS[request["job"]](*request["args"])}
         except Exception as exc:  # the server raises it for that request; the worker goes on
-            answer = {"error": f"{type(exc).__name__}: {exc}"}
+            answer = {"id": request.get("id"), "error": f"{type(exc).__name__}: {exc}"}
         sys.stdout.buffer.write((json.dumps(answer) + "\n").encode())
         sys.stdout.buffer.flush()
 

@@ -3,6 +3,7 @@ the server, at a lower priority, started again when it dies, a failing job refus
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -55,3 +56,15 @@ def test_a_failing_job_is_refused_and_the_worker_goes_on(cpu):
     assert cpu.run(computer.hint, view, 3) == computer.hint(view, 3)
     with pytest.raises(ValueError):
         cpu.run(len, [1])  # only the worker's jobs travel
+
+
+def test_an_answer_left_by_an_interrupted_caller_is_never_taken_for_another(cpu):
+    # a caller whose greenlet was killed while it waited (its socket closed) leaves its answer in
+    # the pipe: here a hint asked for and never read, then a move asked for by the next caller
+    view = seat_view()
+    cpu.run(computer.decide, view, "easy", 1, "R")  # the worker is running
+    stdin = cpu._proc.stdin
+    stdin.write(b'{"id": -1, "job": "hint", "args": [' + json.dumps(view).encode() + b", 3]}\n")
+    stdin.flush()
+    assert cpu.run(computer.decide, view, "hard", 9, "R") == computer.decide(view, "hard", 9, "R")
+    assert cpu.run(computer.hint, view, 3) == computer.hint(view, 3)
