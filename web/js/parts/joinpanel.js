@@ -31,7 +31,7 @@ export class JoinCards {
         { style: `--seat-colour: ${seatColour(i)}` },
         el("strong.join-chip", el("span.join-chip-mark", { "aria-hidden": "true" }, seatMark(i)), el("span.join-chip-name", rs.name || "")),
         rs.connected ? null : el("span.badge.badge--off", t("app.offline")),
-        el("button.btn.btn--link", { type: "button", onclick: () => this.onFree(i) }, t("lobby.free_seat")),
+        el("button.btn.join-free", { type: "button", onclick: () => this.onFree(i) }, t("lobby.free_seat")),
       );
     }
     const url = `${room.join_url}?seat=${i}`;

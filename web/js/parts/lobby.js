@@ -197,9 +197,21 @@ export class Lobby {
         opts.append(this.selectField(opt));
       }
     }
-    const teams = this.profile.teams;
-    if (teams && (teams.option === null || options[teams.option])) opts.append(el("p.help", t("lobby.partners_note")));
+    if (this.teamSeats()) opts.append(el("p.lobby-partners", t("lobby.partners_note")));
     return opts;
+  }
+
+  /** The partnerships ([[0, 2], [1, 3]]) when the game is played in teams, else null. */
+  teamSeats() {
+    const teams = this.profile.teams;
+    return teams && (teams.option === null || this.setup.options[teams.option]) ? teams.seats : null;
+  }
+
+  /** "Team A" on each seat of a partnership game: who partners whom, seen at a glance. */
+  teamBadge(i) {
+    const pairs = this.teamSeats();
+    const team = pairs ? pairs.findIndex((pair) => pair.includes(i)) : -1;
+    return team < 0 ? null : el(`span.seat-team.lobby-team.lobby-team--${team}`, t("table.team_badge", { team: String.fromCharCode(65 + team) }));
   }
 
   /** A choice among values: the player count, or a named option such as gaple's deal. */
@@ -236,7 +248,7 @@ export class Lobby {
     const seats = el("ol.lobby-seats");
     this.setup.seats.forEach((seat, i) => {
       const name = seat.kind === "device" ? this.nameField(seat, i) : null;
-      const info = el("div.lobby-seat-info", el("span.lobby-seat-n", t("lobby.seat", { n: i + 1 })), this.kindField(seat, i), name);
+      const info = el("div.lobby-seat-info", el("span.lobby-seat-n", el("span.lobby-seat-label", t("lobby.seat", { n: i + 1 })), " ", this.teamBadge(i)), this.kindField(seat, i), name);
       seats.append(el("li.lobby-seat", { dataset: { seat: String(i), kind: seat.kind } }, info, this.extraSeat(i, seat)));
     });
     return seats;
