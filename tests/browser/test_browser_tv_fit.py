@@ -101,5 +101,15 @@ def test_six_love_names_stay_whole_beside_their_team_badges(live_server, screen)
     computers_at_table(table, live_server.url, "six-love", 4)
     table.wait_for_selector(".seat--tv .seat-team")
     seats_round_the_table(table, 4)
+    # team badges in colours far from every seat's (a red seat in a "blue" team confuses)
+    colours = table.eval_on_selector_all(
+        ".seat--tv",
+        "els => els.map(e => [getComputedStyle(e).getPropertyValue('--seat-colour').trim(),"
+        " getComputedStyle(e.querySelector('.seat-team')).backgroundColor])",
+    )
+    seat_rgbs = [tuple(int(c[k : k + 2], 16) for k in (1, 3, 5)) for c, _ in colours]
+    for _, badge in colours:
+        rgb = tuple(int(x) for x in badge[badge.index("(") + 1 : badge.index(")")].split(",")[:3])
+        assert min(math.dist(rgb, seat) for seat in seat_rgbs) > 120, (badge, colours)
     table.set_viewport_size({"width": 1920, "height": 1080})
     seats_round_the_table(table, 4)
