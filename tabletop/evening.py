@@ -68,7 +68,12 @@ def rotation(state, meta: dict) -> list[int] | None:
 
 def entry(state, meta: dict) -> dict:
     """Tonight's line for the match `state` ended: profile, names, each seat's points, winners."""
-    names = [s.get("name") or f"Seat {i + 1}" for i, s in enumerate(meta["seats"])]
+    # a computer's default name is numbered by its seat ("Computer 4", as the screens say it)
+    names = [
+        f"{s['name']} {i + 1}" if s["kind"] == "computer" and s.get("name") == "Computer" else s.get("name")
+        for i, s in enumerate(meta["seats"])
+    ]
+    names = [name or f"Seat {i + 1}" for i, name in enumerate(names)]
     scores = list(state.scores)
     n = len(names)
     points = scores if len(scores) == n else [scores[i % len(scores)] for i in range(n)]

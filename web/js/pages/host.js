@@ -18,6 +18,7 @@ import { JoinCards } from "../parts/joinpanel.js";
 import { TableSound } from "../parts/sound.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock, scoresNow } from "../parts/results.js";
+import { readyStrip, tonightBody, matchOver } from "../parts/evening.js";
 import { fitDialog } from "../base/fit.js";
 
 // seconds without a phone taking a seat before a table that is its own Wi-Fi offers that Wi-Fi
@@ -353,7 +354,12 @@ class HostPage extends Page {
       return el("div.results", scoresNow(v, room), historyBlock(v, room, true), seedBlock(v, room));
     }
     const tileSize = Math.round(Math.max(16, Math.min(40, window.innerHeight / 30)));
-    return resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record`, tileSize, tv: this.mode === "table" });
+    const body = resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record`, tileSize, tv: this.mode === "table" });
+    // who the phones' Ready is still awaited from; tonight's matches once a match is decided
+    const strip = readyStrip(room);
+    if (strip) body.prepend(strip);
+    if (matchOver(v)) body.append(el("section.tonight-box", el("h3", t("evening.tonight")), tonightBody(room)));
+    return body;
   }
 
   /** On the TV the results fit the screen whole, ten seats and all: nobody there can scroll. */
@@ -373,7 +379,8 @@ class HostPage extends Page {
     const v = this.frame.view;
     const out = [];
     if (v.phase === "round_over") out.push(el("button.btn.btn--primary.btn--big.res-next", { type: "button", onclick: this.closeAndSend("start_round") }, t("table.next_round")));
-    if (v.phase === "game_over") out.push(el("button.btn.btn--primary.btn--big.res-new", { type: "button", onclick: this.closeAndSend("new_game") }, t("table.play_again")));
+    // the same players again (partners change seats): nothing is lost, so no PIN is asked
+    if (v.phase === "game_over") out.push(el("button.btn.btn--primary.btn--big.res-new", { type: "button", onclick: this.closeAndSend("play_again") }, t("table.play_again")));
     return out;
   }
 
@@ -399,7 +406,8 @@ class HostPage extends Page {
         this.onFrame(this.frame);
       };
       list.append(
-        this.confirmed("menu-restart", "restart", t("table.restart"), t("table.restart_confirm")),
+        // offered only when the server would take it (the view's can_restart)
+        this.frame.can_restart ? this.confirmed("menu-restart", "restart", t("table.restart"), t("table.restart_confirm")) : null,
         this.confirmed("menu-over", "new_game", t("table.start_over"), t("table.new_game_confirm")),
         el("button.btn.btn--primary.menu-new", { type: "button", onclick: change }, el("span", el("strong", t("lobby.title")), el("small.menu-help", t("table.new_game_help")))),
       );

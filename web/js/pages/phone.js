@@ -15,6 +15,7 @@ import { JoinForm, joinLogo } from "../parts/joinform.js";
 import { renderSeatStrip } from "../parts/seatstrip.js";
 import { resultsBody, historyBlock } from "../parts/results.js";
 import { trackerBody } from "../parts/tracker.js";
+import { readyBox, tonightBody } from "../parts/evening.js";
 
 class PhonePage extends Page {
   constructor() {
@@ -148,10 +149,20 @@ class PhonePage extends Page {
         this.topbar(),
         joinLogo([[5, 5]]),
         el("h1", seatName(this.room, this.seat)),
-        el("p.waiting-text", t("hand.waiting_start")),
+        el("p.waiting-text", t(this.isCaptain() ? "evening.captain_start" : "hand.waiting_start")),
         el("p", this.room.profile ? profileName(this.room.profile) : ""),
+        this.isCaptain() && this.room.profile ? el("button.btn.btn--primary.btn--big.captain-start", { type: "button", onclick: () => this.command("start_round") }, t("evening.start_game")) : null,
+        (this.room.tonight || { matches: [] }).matches.length ? el("button.btn.waiting-tonight", { type: "button", onclick: () => this.openTonight() }, t("evening.tonight")) : null,
       ),
     );
+  }
+
+  isCaptain() {
+    return this.role === "seat" && this.room && this.room.captain === this.seat;
+  }
+
+  openTonight() {
+    this.showDialog("tonight", { title: t("evening.tonight"), body: tonightBody(this.room), className: "dlg-tonight" });
   }
 
   // -- the game ----------------------------------------------------------------------------------
@@ -288,7 +299,10 @@ class PhonePage extends Page {
       box.append(historyBlock(v, this.room, true));
       return box;
     }
-    return resultsBody(v, this.room, { mySeat: this.seat, recordUrl: this.recordUrl() });
+    const body = resultsBody(v, this.room, { mySeat: this.seat, recordUrl: this.recordUrl() });
+    // what comes next first: Ready (or Play again), and whom the table waits for
+    body.prepend(readyBox(this.room, v, this.seat, (type, payload) => this.command(type, payload)));
+    return body;
   }
 
   playModeField(view) {
@@ -334,6 +348,7 @@ class PhonePage extends Page {
       el("label.check", vib, " ", t("app.vibration")),
       el("label.check", snd, " ", t("hand.pref_sound")),
       v ? el("button.btn.menu-tracker", { type: "button", onclick: tracker }, t("hand.suit_tracker")) : null,
+      el("button.btn.menu-tonight", { type: "button", onclick: () => this.openTonight() }, t("evening.tonight")),
       v && v.phase === "play" ? this.undoButtons() : null,
       // the server serves the record between rounds only (mid-round it would show every hand)
       v && v.phase !== "play" ? el("a.btn.menu-record", { href: this.recordUrl(), download: "" }, icon("download"), " ", t("results.download")) : null,
@@ -342,6 +357,7 @@ class PhonePage extends Page {
     this.showDialog("menu", { title: t("app.settings"), body, className: "dlg-menu" });
   }
 
+  /** Undo and redo: disabled (never sent) unless the server would take them (can_undo, can_redo). */
   undoButtons() {
     const f = this.frame;
     return el(

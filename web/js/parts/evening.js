@@ -1,0 +1,83 @@
+// The evening around the games, drawn from the room summary (PROTOCOL.md: captain, ready,
+// waiting_for, tonight): who is ready, the phone's Ready / Play again controls, tonight's scores.
+// The server decides everything; these only show it and send the player's choice.
+
+import { getLanguage, t } from "../i18n.js";
+import { el } from "../base/dom.js";
+import { seatName, profileName } from "../base/words.js";
+
+/** "Ana, Bo and Cy" in the reader's language (Intl.ListFormat, the browser's own). */
+export function nameList(names) {
+  return new Intl.ListFormat(getLanguage(), { style: "long", type: "conjunction" }).format(names);
+}
+
+/** The match is decided (the server's evening.match_over): the next step is a new match. */
+export function matchOver(view) {
+  return !!view && (view.phase === "game_over" || (view.phase === "round_over" && view.match_winner !== null && view.match_winner !== undefined));
+}
+
+/** "Waiting for Ana and Bo to be ready." (null when nobody is awaited). */
+export function waitingLine(room, mySeat) {
+  const others = (room.waiting_for || []).filter((s) => s !== mySeat);
+  if (!others.length) return null;
+  return t("evening.waiting_for", { names: nameList(others.map((s) => seatName(room, s))) });
+}
+
+/** The phone's part of the results: Ready (or Play again), what it waits for, and the
+ * captain's Start now / Change game. send(type, payload) sends a command. */
+export function readyBox(room, view, mySeat, send) {
+  const over = matchOver(view);
+  const captain = room.captain === mySeat;
+  const awaited = (room.waiting_for || []).includes(mySeat);
+  const box = el("div.ready-box", { dataset: { ready: String(!awaited) } });
+  if (awaited) {
+    box.append(el("button.btn.btn--primary.btn--big.ready-go", { type: "button", onclick: () => send("ready", {}) }, t(over ? "evening.play_again" : "evening.ready")));
+  } else {
+    box.append(el("p.ready-me", t(over ? "evening.you_play_again" : "evening.you_ready")));
+  }
+  const line = waitingLine(room, mySeat);
+  if (line) box.append(el("p.ready-wait", { role: "status" }, line));
+  if (captain) {
+    const row = el("div.ready-captain");
+    if (line) row.append(el("button.btn.ready-now", { type: "button", onclick: () => send(over ? "play_again" : "start_round", {}) }, t("evening.start_now")));
+    if (over) row.append(el("button.btn.ready-change", { type: "button", onclick: () => send("change_game", {}) }, t("evening.change_game")));
+    if (row.children.length) box.append(row);
+  }
+  return box;
+}
+
+/** Who is ready, for the table screen: each awaited or ready seat with a mark. */
+export function readyStrip(room) {
+  const ready = room.ready || [];
+  const waiting = room.waiting_for || [];
+  if (!ready.length && !waiting.length) return null;
+  const item = (seat, on) =>
+    el(`li.ready-seat${on ? ".ready-seat--on" : ""}`, { dataset: { seat: String(seat) } }, el("span.ready-mark", { "aria-hidden": "true" }, on ? "✓" : "…"), " ", seatName(room, seat));
+  const all = [...ready.map((s) => [s, true]), ...waiting.map((s) => [s, false])].sort((a, b) => a[0] - b[0]);
+  return el(
+    "section.ready-strip",
+    { "aria-label": t("evening.ready_title") },
+    el("h3", t("evening.ready_count", { ready: ready.length, count: ready.length + waiting.length })),
+    el("ul", all.map(([s, on]) => item(s, on))),
+  );
+}
+
+/** A name of tonight's list: a computer's default name ("Computer 4") in the reader's words. */
+function tonightName(name) {
+  const m = /^Computer (\d+)$/.exec(name);
+  return m ? t("app.computer_n", { n: Number(m[1]) }) : name;
+}
+
+/** Tonight's matches and each player's wins and points (the summary's `tonight`). */
+export function tonightBody(room) {
+  const tonight = room.tonight || { matches: [], players: [] };
+  if (!tonight.matches.length) return el("div.tonight", el("p.tonight-empty", t("evening.tonight_empty")));
+  const head = el("tr", el("th", { scope: "col" }, t("evening.player")), el("th", { scope: "col" }, t("evening.wins")), el("th", { scope: "col" }, t("evening.points")));
+  const rows = tonight.players.map((p) => el("tr", el("th", { scope: "row" }, tonightName(p.name)), el("td", String(p.wins)), el("td", String(p.points))));
+  const matches = tonight.matches.map((m, i) => {
+    const game = profileName(m.profile);
+    const line = m.winners.length ? t("evening.match_won", { n: i + 1, game, names: nameList(m.winners.map((s) => tonightName(m.names[s]))) }) : t("evening.match_drawn", { n: i + 1, game });
+    return el("li", line);
+  });
+  return el("div.tonight", el("table.tonight-table", el("thead", head), el("tbody", rows)), el("ul.tonight-matches", matches));
+}
