@@ -19,6 +19,7 @@ import { TableSound } from "../parts/sound.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock, scoresNow } from "../parts/results.js";
 import { readyStrip, tonightBody, matchOver } from "../parts/evening.js";
+import { openReplay } from "../parts/replay.js";
 import { fitDialog } from "../base/fit.js";
 
 // seconds without a phone taking a seat before a table that is its own Wi-Fi offers that Wi-Fi
@@ -393,6 +394,16 @@ class HostPage extends Page {
     return el(`button.btn.${cls}`, { type: "button", onclick: go }, title);
   }
 
+  /** The menu's way into the finished rounds (parts/replay.js), opened with the host token. */
+  replayButton() {
+    const room = this.frame.room;
+    const go = () => {
+      this.closeDialog();
+      openReplay({ roomId: room.id, token: text.get(`domino.host.${room.id}`), tv: this.mode === "table" });
+    };
+    return el("button.btn.menu-replay", { type: "button", onclick: go }, el("span", el("strong", t("replay.title")), el("small.menu-help", t("replay.menu_help"))));
+  }
+
   openMenu() {
     const v = this.screen === "game" ? this.frame.view : null;
     const list = el("div.menu-list");
@@ -413,6 +424,7 @@ class HostPage extends Page {
       );
       if (this.mode === "table") list.append(...this.phoneSeatRows());
     }
+    if (this.frame && this.frame.room) list.append(this.replayButton()); // the lobby too: earlier games
     if (this.sound) list.append(this.soundButton());
     if (this.mode === "table" && document.fullscreenEnabled) list.append(this.fullscreenButton());
     this.showDialog("menu", { title: t("app.menu"), body: list, className: "dlg-menu" });
