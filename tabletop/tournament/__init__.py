@@ -7,6 +7,7 @@ docs/TOURNAMENT.md describes the rules as implemented.
 """
 
 from .actions import correct, join, new, report, withdraw
+from .data import from_data, to_data
 from .pairing import pair_next_round
 from .standings import Standing, standings
 from .state import Correction, Entrant, Result, Round, Settings, Table, Tournament, TournamentError
@@ -22,10 +23,12 @@ __all__ = [
     "Tournament",
     "TournamentError",
     "correct",
+    "from_data",
     "join",
     "new",
     "pair_next_round",
     "report",
     "standings",
+    "to_data",
     "withdraw",
 ]
