@@ -12,7 +12,17 @@ import time
 from pathlib import Path
 
 import pytest
-from flows import TIMEOUT, open_solo, open_table, start_game
+from flows import (
+    TIMEOUT,
+    join_phone,
+    join_urls,
+    lobby_setup,
+    open_solo,
+    open_table,
+    play_until_round_over,
+    start_game,
+    wait_game,
+)
 from handle import Domino
 
 from engine.round_steps import round_steps
@@ -169,3 +179,35 @@ def test_the_round_being_played_is_not_offered(live_server, screen):
         [f"/api/rooms/{room_id}/replays/{current}/1", token],
     )
     assert answer == [409, {"error": "round_in_progress"}]
+
+
+def test_a_phone_replays_only_the_rounds_it_played(live_server, screen, phone):
+    table = screen(1280, 720)
+    open_table(table, live_server.url)
+    lobby_setup(table, "draw", players=2, seats=["phone", "computer:easy"])
+    room_id = Domino(table).room["id"]
+    earlier = store_game(live_server, room_id, json.loads((GOLDEN / "draw-2p.json").read_text())["record"])
+    ph = phone()
+    join_phone(ph, join_urls(table)[0], "Ana")
+    start_game(table)
+    wait_game(ph)
+    play_until_round_over([ph])
+    current = live_server.app.extensions["tabletop"].store.games_of(room_id)[-1]["game"]
+    ph.wait_for_selector(".backdrop .dialog-x", timeout=TIMEOUT)  # the round's results show first
+    ph.click(".backdrop .dialog-x")
+    ph.click(".top-menu")
+    ph.click(".menu-replay")
+    ph.wait_for_selector(".replay-list .replay-pick", timeout=TIMEOUT)
+    picks = ph.eval_on_selector_all(".replay-pick", "bs => bs.map(b => [+b.dataset.game, +b.dataset.round])")
+    assert picks == [[current, 1]]  # its own round; none of the earlier game it never saw
+    ph.click(".replay-pick")
+    ph.wait_for_selector(".replay--round .replay-seat", timeout=TIMEOUT)
+    ph.keyboard.press("End")
+    assert state(ph)["scores"] == Domino(table).view["scores"]
+    # the earlier game's round, asked for by address with this phone's token: refused
+    answer = ph.evaluate(
+        "([url, key]) => fetch(url, {headers: {Authorization: 'Bearer ' + localStorage.getItem(key)}})"
+        ".then(async r => [r.status, await r.json()])",
+        [f"/api/rooms/{room_id}/replays/{earlier}/1", f"domino.token.{room_id}"],
+    )
+    assert answer == [403, {"error": "not_seen"}]

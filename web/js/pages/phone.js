@@ -14,6 +14,7 @@ import { HandPanel, installSelector } from "../parts/handpanel.js";
 import { JoinForm, joinLogo } from "../parts/joinform.js";
 import { renderSeatStrip } from "../parts/seatstrip.js";
 import { resultsBody, historyBlock } from "../parts/results.js";
+import { openReplay } from "../parts/replay.js";
 import { trackerBody } from "../parts/tracker.js";
 import { readyBox, tonightBody } from "../parts/evening.js";
 
@@ -326,6 +327,12 @@ class PhonePage extends Page {
     return el("div.field", el("span", t("hand.pref_title")), modeBox, help);
   }
 
+  /** The finished rounds this phone played (its seat token says which), step by step. */
+  openReplay() {
+    this.closeDialog();
+    openReplay({ roomId: this.roomId, token: this.token });
+  }
+
   openMenu() {
     const v = this.view;
     const vib = el("input#pref-vibrate", { type: "checkbox" });
@@ -352,6 +359,7 @@ class PhonePage extends Page {
       v && v.phase === "play" ? this.undoButtons() : null,
       // the server serves the record between rounds only (mid-round it would show every hand)
       v && v.phase !== "play" ? el("a.btn.menu-record", { href: this.recordUrl(), download: "" }, icon("download"), " ", t("results.download")) : null,
+      this.token ? el("button.btn.menu-replay", { type: "button", onclick: () => this.openReplay() }, t("replay.title")) : null,
       el("button.btn.btn--danger.menu-leave", { type: "button", onclick: () => this.leave() }, t("hand.leave")),
     );
     this.showDialog("menu", { title: t("app.settings"), body, className: "dlg-menu" });
