@@ -12,7 +12,7 @@
 import { tileSVGString } from "../tiles.js";
 import { t, tileName } from "../i18n.js";
 import { el, clear, icon } from "../base/dom.js";
-import { seatName, describeMove, errorText } from "../base/words.js";
+import { seatName, describeMove, errorText, profileName } from "../base/words.js";
 import { Board } from "./board.js";
 import { seatColour } from "./seatlook.js";
 
@@ -93,7 +93,7 @@ class ReplayPanel {
       list.append(
         el(
           "section.replay-game",
-          el("h3", heading),
+          el("h3", heading, " ", el("small.replay-profile", profileName(g.profile))),
           el(
             "div.replay-rounds",
             g.rounds.map((r) =>
