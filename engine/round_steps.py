@@ -3,16 +3,17 @@ every hand face up (the round is over, so nothing in it is secret any more). A r
 renders these views as it renders play; it holds no rules of its own.
 
     finished_rounds(record)      [{"round", "result", "actions"}] of every round that has ended
-    round_steps(record, r)       {"round", "result", "steps": [view, ...]}: the deal, then each
-                                 action's position; raises RecordError (bad record, or round r
-                                 not finished)
+    round_steps(record, r)       {"round", "result", "steps": [view, ...], "forced": [bool, ...]}:
+                                 the deal, then each action's position, and per action whether
+                                 it was the only legal one; raises RecordError (bad record, or
+                                 round r not finished)
 """
 
 from __future__ import annotations
 
 from .match import Match
 from .record import RecordError
-from .rules import apply
+from .rules import apply, legal_actions
 from .view import public_view
 
 
@@ -56,8 +57,9 @@ def round_steps(record, round_no) -> dict:
     if not isinstance(round_no, int) or isinstance(round_no, bool) or round_no - 1 not in _finished(match):
         raise RecordError(f"round {round_no!r}: no finished round with this number")
     state = match._starts[round_no - 1]
-    steps = [_face_up(state)]
+    steps, forced = [_face_up(state)], []
     for action in match.rounds[round_no - 1].actions:
+        forced.append(len(legal_actions(state)) == 1)  # the rules left this seat no choice
         state = apply(state, action)
         steps.append(_face_up(state))
-    return {"round": round_no, "result": state.result, "steps": steps}
+    return {"round": round_no, "result": state.result, "steps": steps, "forced": forced}

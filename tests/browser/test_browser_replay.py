@@ -117,6 +117,11 @@ def test_a_golden_record_replays_to_the_engines_scores(live_server, screen, name
             arg=len(line),
             timeout=TIMEOUT,
         )
+    # the moves the rules forced say so, as the engine counts them
+    forced = table.eval_on_selector_all(
+        ".replay-move", "bs => bs.filter(b => b.textContent.endsWith('(the only legal move)')).length"
+    )
+    assert forced == sum(round_steps(record, last)["forced"]) > 0
     # Home goes back to the deal, a move in the list jumps to it, End to the result
     table.keyboard.press("Home")
     assert state(table)["step"] == 0

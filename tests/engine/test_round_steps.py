@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import RecordError, replay
+from engine import Action, Match, RecordError, apply, legal_actions, replay
 from engine.round_steps import finished_rounds, round_steps
 
 GOLDEN = sorted((Path(__file__).resolve().parents[1] / "golden").glob("*.json"))
@@ -25,6 +25,19 @@ def test_every_finished_round_steps_to_the_replayed_result(path):
         steps = out["steps"]
         assert len(steps) == entry["actions"] + 1 == len(record["rounds"][entry["round"] - 1]["actions"]) + 1
         assert out["result"]["totals"] == expected["totals"] and steps[-1]["scores"] == expected["scores"]
+        # an action was forced exactly where the rules offered nothing else; a pass always is
+        actions = record["rounds"][entry["round"] - 1]["actions"]
+        assert len(out["forced"]) == len(actions)
+        assert all(f for f, a in zip(out["forced"], actions) if a.get("pass"))
+        head = dict(
+            record,
+            rounds=record["rounds"][: entry["round"] - 1]
+            + [dict(record["rounds"][entry["round"] - 1], actions=[])],
+        )
+        state = Match.from_record(head).state
+        for f, a in zip(out["forced"], actions):
+            assert f == (len(legal_actions(state)) == 1)
+            state = apply(state, Action.from_json(a))
         assert steps[0]["phase"] == "play" and steps[-1]["phase"] in ("round_over", "game_over")
         # every hand face up at every position: each holds what its seat's view counts
         for view in steps:

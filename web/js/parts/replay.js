@@ -152,7 +152,7 @@ class ReplayPanel {
       this.position,
     );
     this.moves = el("ol.replay-moves", { start: "0", "aria-label": t("replay.moves") });
-    const entries = [t("replay.deal")].concat(data.history.map((h) => describeMove(h, this.room, null)));
+    const entries = [t("replay.deal")].concat(data.history.map((_, i) => this.moveText(i)));
     entries.forEach((text, i) => this.moves.append(el("li", el("button.replay-move", { type: "button", dataset: { step: String(i) }, onclick: () => this.go(i) }, text))));
     const main = el("div.replay-main", boardBox, this.said, this.hands, controls);
     this.body.append(main, el("aside.replay-side", el("h3", t("replay.moves")), this.moves));
@@ -170,7 +170,7 @@ class ReplayPanel {
     const view = { ...this.data.steps[step], history: this.data.history.slice(0, step) };
     this.board.render(view, { room: this.room, mySeat: null, targets: [] });
     this.renderHands(view);
-    const said = step === 0 ? t("replay.deal") : describeMove(this.data.history[step - 1], this.room, null);
+    const said = step === 0 ? t("replay.deal") : this.moveText(step - 1);
     this.said.textContent = step === last ? t("replay.said_end", { move: said, result: resultText(this.data.result, this.room) }) : said;
     this.position.textContent = t("replay.step", { n: step, total: last });
     this.root.dataset.step = String(step);
@@ -185,6 +185,12 @@ class ReplayPanel {
     }
     const current = this.moves.querySelector(".replay-move--current");
     if (current) this.showInList(current);
+  }
+
+  /** Move i in the table's words, said to be the only one where the rules left no choice. */
+  moveText(i) {
+    const move = describeMove(this.data.history[i], this.room, null);
+    return this.data.forced && this.data.forced[i] ? t("replay.forced", { move }) : move;
   }
 
   /** The current move in view inside the list (only the list scrolls, never the page). */
