@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 
+import axecheck
 import pytest
 from werkzeug.serving import make_server
 
@@ -86,7 +87,19 @@ def _watch(page, errors):
             errors.append(m.text) if m.type == "error" and "Content Security Policy" in m.text else None
         ),
     )
+    axecheck.watch(page)
     return page
+
+
+def _close(contexts):
+    """Check the state every page ended in with axe-core, then close the contexts."""
+    try:
+        for ctx in contexts:
+            for page in ctx.pages:
+                axecheck.check(page, "where the test ended")
+    finally:
+        for ctx in contexts:
+            ctx.close()
 
 
 @pytest.fixture
@@ -102,8 +115,7 @@ def phone(browser, playwright, page_errors):
         return _watch(ctx.new_page(), page_errors)
 
     yield make
-    for ctx in made:
-        ctx.close()
+    _close(made)
 
 
 @pytest.fixture
@@ -117,5 +129,4 @@ def screen(browser, page_errors):
         return _watch(ctx.new_page(), page_errors)
 
     yield make
-    for ctx in made:
-        ctx.close()
+    _close(made)

@@ -182,3 +182,10 @@ export function tileName(a, b) {
   const lo = Math.min(a, b);
   return t("aria.tile", { a: numberWord(hi), b: numberWord(lo) });
 }
+
+/** A tile of the line as it lies: its name and which number faces which end ("six-four, four
+ * on the left, six on the right"; a double lies across). entry: {tile, left, right, double}. */
+export function lineTileName(entry) {
+  if (entry.double || entry.left === entry.right) return t("aria.line_double", { tile: tileName(entry.tile) });
+  return t("aria.line_tile", { tile: tileName(entry.tile), left: numberWord(entry.left), right: numberWord(entry.right) });
+}

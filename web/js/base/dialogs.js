@@ -1,22 +1,40 @@
 // Modal panels: one dialog with a title, a body and buttons; a yes/no question.
 
 import { t } from "../i18n.js";
-import { el } from "./dom.js";
+import { el, scrollableByKeyboard } from "./dom.js";
+
+// What stays outside a modal panel yet alive: the live region, the toasts, the network bar.
+const ALIVE = "#live, .toasts, .netbar";
+
+/** Everything else in <body> is made inert while the panel is open (the browser's own `inert`:
+ * neither focus nor a screen reader's cursor can leave the panel). Returns the undo. */
+function inertBehind(root) {
+  const made = [...document.body.children].filter((n) => n !== root && !n.inert && !n.matches(ALIVE) && n.tagName !== "SCRIPT");
+  for (const n of made) n.inert = true;
+  return () => {
+    for (const n of made) n.inert = false;
+  };
+}
 
 /**
  * A modal panel. Returns {root, close}. onClose runs once when it closes (button, Escape,
- * backdrop). The panel traps nothing fancy: focus goes to its first button.
+ * backdrop). Focus goes to its first button and cannot leave the panel while it is open; on
+ * closing it goes back where it was, or, when that is gone, to returnFocus() (when given).
  */
-export function openDialog({ title, body, className = "", onClose, actions = [], wide = false }) {
+export function openDialog({ title, body, className = "", onClose, actions = [], wide = false, returnFocus = null }) {
   const prev = document.activeElement;
   let closed = false;
   const close = () => {
     if (closed) return;
     closed = true;
+    unInert();
+    unWatch();
     root.remove();
     document.removeEventListener("keydown", onKey, true);
     if (onClose) onClose();
-    if (prev && prev.focus && document.contains(prev)) prev.focus();
+    if (document.activeElement && document.activeElement !== document.body && document.contains(document.activeElement)) return;
+    const back = prev && prev.focus && document.contains(prev) ? prev : returnFocus ? returnFocus() : null;
+    if (back) back.focus();
   };
   const onKey = (ev) => {
     if (ev.key === "Escape") {
@@ -39,6 +57,8 @@ export function openDialog({ title, body, className = "", onClose, actions = [],
   });
   document.addEventListener("keydown", onKey, true);
   document.body.append(root);
+  const unInert = inertBehind(root);
+  const unWatch = scrollableByKeyboard(panel.querySelector(".dialog-body"));
   // the panel's own action first (a remote's Enter goes on, not away), the close button last
   const first = panel.querySelector(".dialog-foot button") || panel.querySelector(".dialog-body button") || panel.querySelector(".dialog-x");
   if (first) first.focus({ preventScroll: true });

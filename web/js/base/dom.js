@@ -47,6 +47,49 @@ export function clear(node) {
   return node;
 }
 
+/** Short text for the eye and whole words for a screen reader: an aria-label on a span or a div
+ * is dropped by screen readers (they have no role to name), so the words go in their own text. */
+export function spoken(shown, words) {
+  return [el("span", { "aria-hidden": "true" }, shown), el("span.sr-only", words)];
+}
+
+/** A selector that finds a control again after its box is drawn anew: its tag, its first own
+ * class (not the shared button look) and its data-* attributes. */
+function sameControl(node) {
+  const cls = [...node.classList].find((c) => c !== "btn" && !c.startsWith("btn--"));
+  const data = Object.entries(node.dataset).map(([k, v]) => `[data-${k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}="${CSS.escape(v)}"]`);
+  return `${node.tagName.toLowerCase()}${cls ? "." + CSS.escape(cls) : ""}${data.join("")}`;
+}
+
+/** Draw a box anew without dropping the focus to the page: the control that had it (or, when it
+ * is gone, `fallback()`) gets it back. */
+export function keepingFocus(box, redraw, fallback = null) {
+  const a = document.activeElement;
+  const key = a && a !== box && box.contains(a) ? sameControl(a) : null;
+  redraw();
+  if (!key || box.contains(document.activeElement)) return;
+  const n = box.querySelector(key) || (fallback && fallback());
+  if (n) n.focus({ preventScroll: true });
+}
+
+/** A box that scrolls can be scrolled from the keyboard: it takes the focus while it scrolls
+ * (either way). Returns the end of the watch. */
+export function scrollableByKeyboard(body) {
+  const follow = () => {
+    if (body.scrollHeight > body.clientHeight + 1 || body.scrollWidth > body.clientWidth + 1) body.setAttribute("tabindex", "0");
+    else body.removeAttribute("tabindex");
+  };
+  const resized = new ResizeObserver(follow);
+  resized.observe(body);
+  const changed = new MutationObserver(follow);
+  changed.observe(body, { childList: true, subtree: true });
+  follow();
+  return () => {
+    resized.disconnect();
+    changed.disconnect();
+  };
+}
+
 /** The one element of a kind the page keeps in <body> (live region, toast box), made on first use. */
 function bodyBox(selector, make) {
   let box = document.querySelector(selector);

@@ -5,7 +5,7 @@
 
 import { t } from "../i18n.js";
 import { Page } from "../base/page.js";
-import { el, clear, toast, icon } from "../base/dom.js";
+import { el, clear, toast, icon, keepingFocus, spoken } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
 import { errorText, profileName, roomName } from "../base/words.js";
 import { text } from "../base/storage.js";
@@ -270,12 +270,18 @@ class HostPage extends Page {
     const room = this.frame.room;
     const v = this.screen === "game" ? this.frame.view : null;
     const lockFocused = this.lock.holdsFocus();
+    keepingFocus(this.header, () => this.fillHeader(room, v));
+    this.lock.place(this.header.querySelector(".topbar-buttons"), lockFocused);
+  }
+
+  fillHeader(room, v) {
     clear(this.header);
-    // on the big screen mid-game the room code is enough: the space goes to the round's facts
-    const title = el("div.topbar-title", this.mode === "table" && v ? null : el("strong", this.mode === "solo" ? t("app.single_device") : roomName(room)));
+    // the page's one level-one heading: the table's name (on the big screen mid-game said only
+    // to screen readers: the space goes to the round's facts)
+    const name = this.mode === "solo" ? t("app.single_device") : roomName(room);
+    const title = el("h1.topbar-title", el(this.mode === "table" && v ? "span.sr-only" : "strong", name));
     if (this.mode === "table") title.append(el("span.room-code", { title: t("lobby.room_code", { code: room.id }) }, room.id));
     this.header.append(title, this.headerInfo(v, room), this.headerButtons(v, room));
-    this.lock.place(this.header.querySelector(".topbar-buttons"), lockFocused);
   }
 
   /** The game, round, boneyard, direction, target and the deal's seal. */
@@ -288,7 +294,7 @@ class HostPage extends Page {
     }
     info.append(el("span.info-profile", profileName(v.profile)));
     info.append(el("span.info-round", v.rounds_total ? t("table.round_of", { n: v.round, total: v.rounds_total }) : t("table.round", { n: v.round })));
-    if (v.boneyard) info.append(el("span.info-bone", { "aria-label": t("aria.boneyard", { count: v.boneyard }) }, t("table.boneyard_count", { count: v.boneyard })));
+    if (v.boneyard) info.append(el("span.info-bone", spoken(t("table.boneyard_count", { count: v.boneyard }), t("aria.boneyard", { count: v.boneyard }))));
     info.append(el("span.info-dir", v.direction === "counterclockwise" ? `↺ ${t("table.direction_ccw")}` : `↻ ${t("table.direction_cw")}`));
     if (v.target) info.append(el("span.info-target", t("table.target", { n: v.target })));
     const deal = (room.deals || []).find((d) => d.round === v.round);

@@ -2,9 +2,10 @@
 
 import { getLanguage, t } from "../i18n.js";
 import { Page } from "../base/page.js";
-import { el, clear, toast, announce, icon } from "../base/dom.js";
+import { el, clear, toast, announce, icon, keepingFocus } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
 import { errorText, seatName, describeMoves, profileName, scoreLine, roomName } from "../base/words.js";
+import { historyWithEnds } from "../base/moves.js";
 import { store, text } from "../base/storage.js";
 import { playModeFor, setPlayMode, vibrateOn, setVibrate, handOrder, setHandOrder, rememberSeatRoom, soundOn, setSound } from "../base/prefs.js";
 import { WakeLock } from "../base/wakelock.js";
@@ -147,7 +148,7 @@ class PhonePage extends Page {
     this.app.append(
       el(
         "section.join.waiting",
-        this.topbar(),
+        this.topbar(false),
         joinLogo([[5, 5]]),
         el("h1", seatName(this.room, this.seat)),
         el("p.waiting-text", t(this.isCaptain() ? "evening.captain_start" : "hand.waiting_start")),
@@ -168,12 +169,13 @@ class PhonePage extends Page {
 
   // -- the game ----------------------------------------------------------------------------------
 
-  topbar() {
+  /** heading: the seat's name is the page's level-one heading (the waiting screen has its own). */
+  topbar(heading = true) {
     const v = this.view;
     const iconButton = (cls, label, onclick, content) => el(`button.btn.btn--icon.${cls}`, { type: "button", "aria-label": label, title: label, onclick }, content);
     return el(
       "header.hand-top",
-      el("div.hand-me", el("strong.hand-name", seatName(this.room, this.seat)), v ? el("span.hand-score", scoreLine(v, this.room, this.seat)) : null),
+      el("div.hand-me", el(heading ? "h1.hand-name" : "strong.hand-name", seatName(this.room, this.seat)), v ? el("span.hand-score", scoreLine(v, this.room, this.seat)) : null),
       el(
         "div.hand-top-buttons",
         v ? iconButton("top-rules", t("app.rules"), () => this.openRules(), "?") : null,
@@ -188,7 +190,7 @@ class PhonePage extends Page {
     this.screen = "game";
     const els = {
       top: el("div.hand-topwrap"),
-      seats: el("div.hand-seats", { "aria-label": t("table.scores") }),
+      seats: el("div.hand-seats", { role: "group", "aria-label": t("table.scores") }),
       boardBox: el("div.hand-board"),
       panelBox: el("div.hand-panel"),
     };
@@ -207,6 +209,7 @@ class PhonePage extends Page {
       onBoard: () => this.renderBoard(),
       layout: (n) => this.handLayout(n),
       order: { get: handOrder, set: setHandOrder },
+      area: () => this.els.boardBox,
     });
     installSelector(this.app, () => this.hand.focusables(this.board.targetElements()));
   }
@@ -241,19 +244,21 @@ class PhonePage extends Page {
   showGame() {
     if (this.screen !== "game") this.buildGame();
     const v = this.view;
-    clear(this.els.top);
-    this.els.top.append(this.topbar());
+    keepingFocus(this.els.top, () => {
+      clear(this.els.top);
+      this.els.top.append(this.topbar());
+    });
     this.renderSeats();
+    this.announceMoves(v); // the moves first, then the hand's prompt ("Your turn")
     this.hand.render({ ...v, version: this.frame.version }, this.room);
     this.renderBoard();
-    this.announceMoves(v);
     this.followTurn(v);
     this.followResults(v);
   }
 
   /** The moves since the last frame, read out by screen readers. */
   announceMoves(v) {
-    const hist = v.history || [];
+    const hist = historyWithEnds(v); // each play with its end
     const key = `${v.round}`;
     if (this.lastHistory && this.lastHistory.key === key && hist.length > this.lastHistory.n) {
       const fresh = hist.slice(this.lastHistory.n);
@@ -266,7 +271,7 @@ class PhonePage extends Page {
   followTurn(v) {
     const my = v.phase === "play" && v.turn === this.seat && v.legal && v.legal.length > 0;
     if (my && !this.wasMyTurn) {
-      announce(t("aria.your_turn"));
+      // the hand panel says the turn's prompt ("Your turn") in the live region
       this.turnSignals += 1;
       if (vibrateOn() && navigator.vibrate) {
         try {

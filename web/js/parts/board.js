@@ -13,11 +13,23 @@
 // board.minLong, board.maxTileSize(), board.onTrain, board.lastPlays; it sets board.tileSize.
 
 import { tileSVGString } from "../tiles.js";
-import { t, tileName } from "../i18n.js";
+import { t, lineTileName } from "../i18n.js";
 import { el, clear, icon } from "../base/dom.js";
 import { lineEntries, fitLine } from "./linelayout.js";
 import { LastPlaySeen } from "./lastplay.js";
 import { drawTrains } from "./trains.js";
+
+// the smallest tap target (px): an open end's button is never smaller, whatever the tile size
+const TAP = 44;
+
+/** The box grown about its centre to at least `min` px each way. */
+function atLeast(box, min) {
+  const w = Math.max(box.w, min);
+  const h = Math.max(box.h, min);
+  return { x: box.x - (w - box.w) / 2, y: box.y - (h - box.h) / 2, w, h };
+}
+
+const boxStyle = (b) => `left:${b.x.toFixed(1)}px;top:${b.y.toFixed(1)}px;width:${b.w.toFixed(1)}px;height:${b.h.toFixed(1)}px`;
 
 export class Board {
   constructor(root, { onEnd, onTrain, maxTile = 96, minTile = 14, minLong = null, compact = false } = {}) {
@@ -232,19 +244,19 @@ export class Board {
     const frag = document.createDocumentFragment();
     const gap = Math.max(1, s * 0.04);
     for (const p of placed) {
-      const style = `left:${(ox + p.rect.x * s + gap / 2).toFixed(1)}px;top:${(oy + p.rect.y * s + gap / 2).toFixed(1)}px;` +
-        `width:${(p.rect.w * s - gap).toFixed(1)}px;height:${(p.rect.h * s - gap).toFixed(1)}px`;
+      const box = { x: ox + p.rect.x * s + gap / 2, y: oy + p.rect.y * s + gap / 2, w: p.rect.w * s - gap, h: p.rect.h * s - gap };
       if (p.slot) {
-        frag.append(this._endSlot(p.slot, view.ends[p.slot], style));
+        frag.append(this._endSlot(p.slot, view.ends[p.slot], boxStyle(atLeast(box, TAP))));
         continue;
       }
+      const style = boxStyle(box);
       const isLast = !p.ghost && last && p.tile === last.play;
       const short = (p.vertical ? p.rect.w : p.rect.h) * s - gap;
       const svg = tileSVGString(p.a, p.b, {
         orientation: p.vertical ? "vertical" : "horizontal",
         size: short,
         highlight: p.ghost ? "selected" : isLast ? "last" : false,
-        label: tileName(p.tile),
+        label: lineTileName(p), // which number faces which end
       });
       const cls = `board-tile${p.ghost ? " board-tile--ghost" : ""}${isLast ? " board-tile--last" : ""}${isLast && animate ? " board-tile--enter" : ""}`;
       const node = el(`div`, { class: cls, style, html: svg, dataset: { tile: p.tile } });

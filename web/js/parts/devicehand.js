@@ -6,7 +6,7 @@
 //   device.active, device.seat   whether a device seat decides now, and which
 
 import { t } from "../i18n.js";
-import { el, clear } from "../base/dom.js";
+import { el, clear, announce } from "../base/dom.js";
 import { seatName } from "../base/words.js";
 import { playModeFor } from "../base/prefs.js";
 import { HandPanel } from "./handpanel.js";
@@ -33,8 +33,10 @@ export class DeviceHand {
       mode: () => playModeFor(screen.frame && screen.frame.view),
       onBoard: () => screen.renderBoard(),
       tileSize: () => this.tileSize(),
+      area: () => screen.boardBox,
     });
     this.cover.hidden = true;
+    this.coverSaid = null; // the handover whose cover was announced
   }
 
   act(action) {
@@ -84,6 +86,10 @@ export class DeviceHand {
     if (!f || f.device_seat === null || f.device_seat === undefined) return;
     this.seat = f.device_seat;
     this.render(f);
+    this.focusFirst();
+  }
+
+  focusFirst() {
     const first = this.panelBox.querySelector(".hand-tile--fits, .hand-tile, button");
     if (first) first.focus({ preventScroll: true });
   }
@@ -136,6 +142,15 @@ export class DeviceHand {
     this.cover.append(el("span.handover-title", title), el("small", t("hand.handover_hidden")));
     this.cover.dataset.seat = String(ds);
     this.screen.root.classList.add("device-turn");
+    // each handover is said once, and the cover takes the focus the move's control had
+    const v = this.screen.frame.view;
+    const key = `${v.round}:${(v.history || []).length}:${ds}`;
+    if (this.coverSaid !== key) {
+      this.coverSaid = key;
+      announce(title);
+    }
+    const a = document.activeElement;
+    if (!a || a === document.body || !document.contains(a) || this.root.contains(a) || this.screen.boardBox.contains(a)) this.cover.focus({ preventScroll: true });
   }
 
   /** The device seat on screen decides now. */
@@ -145,6 +160,9 @@ export class DeviceHand {
     this.hand.owner = devices.length > 1 ? seatName(frame.room, this.seat) : null;
     this.screen.root.classList.add("device-turn");
     this.hand.render({ ...frame.device_view, version: frame.version }, frame.room);
+    // the turn comes with the focus nowhere (a new screen, a computer's move): the hand takes it
+    const a = document.activeElement;
+    if (!a || a === document.body) this.focusFirst();
   }
 
   /** Someone else (a computer, a phone) plays: the table alone, or, with one person on this

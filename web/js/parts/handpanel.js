@@ -6,7 +6,8 @@
 //                                      onBoard() (the preview or targets changed),
 //                                      hint() -> Promise<{action, reason, version}> (optional: a Hint button),
 //                                      layout(n) -> {slot, perRow} (optional: the hand in rows of perRow),
-//                                      order: {get() -> "dealt"|"suit"|"weight", set(o)} (optional: a Sort button) })
+//                                      order: {get() -> "dealt"|"suit"|"weight", set(o)} (optional: a Sort button),
+//                                      area() -> element (optional: the board, whose ends count as the hand's for the focus) })
 //   hand.render(view, room)      a seat view (hand, legal, legal_places)
 //   hand.boardOpts()             {targets, preview} for the Board
 //   hand.chooseEnd(end) / hand.chooseTrain(train)   taps on the board's targets
@@ -14,7 +15,7 @@
 
 import { tileSVGString } from "../tiles.js";
 import { getLanguage, t, tileName } from "../i18n.js";
-import { el, clear, toast } from "../base/dom.js";
+import { el, clear, toast, announce } from "../base/dom.js";
 import { seatName, trainName, trainInSentence, errorText } from "../base/words.js";
 
 /** A choice the seat can make: the legal entry, where its tile goes (null: it lays none), and
@@ -42,7 +43,7 @@ function analyse(legal, places) {
 }
 
 export class HandPanel {
-  constructor(root, { send, mode, onBoard, tileSize, hint, layout, order } = {}) {
+  constructor(root, { send, mode, onBoard, tileSize, hint, layout, order, area } = {}) {
     this.root = root;
     this.sendAction = send;
     this.askHint = hint || null;
@@ -59,7 +60,10 @@ export class HandPanel {
     this.endFilter = null;
     this.busy = false;
     root.classList.add("handpanel");
-    this.status = el("div.hand-status", { role: "status" });
+    // not a live region: rewritten on every update it would be read again each time; what a
+    // screen reader must hear of it is said once through the page's live region (_say)
+    this.status = el("div.hand-status");
+    this.said = null; // the status last said on this seat's turn
     this.choices = el("div.hand-choices");
     this.actions = el("div.hand-actions");
     this.strip = el("div.hand-strip", { role: "group", "aria-label": t("aria.hand") });
@@ -69,10 +73,38 @@ export class HandPanel {
     const head = el("div.hand-head", this.status, this.sortButton);
     this.decide = el("div.hand-decide", head, this.choices, this.actions);
     root.append(this.decide, this.strip, this.discardsBox);
+    // where the focus last was in this hand (or on the board's ends, `area`): when a move takes
+    // that control away, the focus comes back to the hand instead of falling to the page
+    this.area = area || (() => null);
+    this.focusWasHere = false;
+    this.focusIndex = 0;
+    document.addEventListener("focusin", (ev) => this._noteFocus(ev.target));
+  }
+
+  _noteFocus(target) {
+    const area = this.area();
+    this.focusWasHere = this.root.contains(target) || (!!area && area.contains(target));
+    if (this.focusWasHere && target.dataset && target.dataset.index !== undefined) this.focusIndex = Number(target.dataset.index);
+  }
+
+  /** The focus fell to the page (its control went with a move): the hand takes it back, on the
+   * tile where it was (or the nearest one), else on the first button. Checked now and once the
+   * board has drawn too (it draws in an animation frame). */
+  _keepFocus() {
+    const check = () => {
+      const a = document.activeElement;
+      if (!this.focusWasHere || (a && a !== document.body && document.contains(a))) return;
+      const tiles = this.strip.querySelectorAll(".hand-tile");
+      const n = tiles.length ? tiles[Math.min(this.focusIndex, tiles.length - 1)] : this.root.querySelector("button:not([disabled])");
+      if (n && n.offsetParent !== null) n.focus({ preventScroll: true });
+    };
+    check();
+    requestAnimationFrame(() => requestAnimationFrame(check));
   }
 
   clear() {
     this.view = null;
+    this.said = null;
     this.hinted = null;
     this.sel = null;
     this.target = null;
@@ -127,6 +159,7 @@ export class HandPanel {
       this.root.classList.remove("hand--busy");
       this.onBoard();
       if (this.view) this._draw();
+      this._keepFocus();
     }
   }
 
@@ -245,7 +278,11 @@ export class HandPanel {
    * selected tile (or any tile) can go to. */
   boardOpts() {
     if (!this.view || !this.myTurn) return { targets: [], preview: null };
-    if (this.target && this.target.action.play) return { targets: [], preview: { tile: this.target.action.play, place: this.target.place } };
+    if (this.target && this.target.action.play) {
+      // the ghost shows where the tile goes; the other ends it fits stay buttons (a change of mind)
+      const others = (this.info.plays.get(this.target.action.play) || []).filter((o) => o.key !== this.target.key && o.where !== null && o.where !== "start" && o.where !== "engine");
+      return { targets: [...new Set(others.map((o) => o.where))], preview: { tile: this.target.action.play, place: this.target.place } };
+    }
     const opts = this.sel ? this.info.plays.get(this.sel) || [] : [...this.info.plays.values()].flat();
     const targets = [];
     for (const o of opts) {
@@ -306,7 +343,9 @@ export class HandPanel {
     this.root.classList.toggle("hand--turn", my);
     const text = this._statusText();
     // on a shared device the hand says whose it is
-    this.status.textContent = this.owner ? (text ? t("hand.owner_status", { name: this.owner, status: text }) : this.owner) : text;
+    const status = this.owner ? (text ? t("hand.owner_status", { name: this.owner, status: text }) : this.owner) : text;
+    if (this.status.textContent !== status) this.status.textContent = status;
+    this._say(my, status);
     clear(this.choices);
     clear(this.actions);
     if (my) this._drawChoices();
@@ -314,6 +353,14 @@ export class HandPanel {
     this._drawStrip();
     this._drawDiscards();
     restoreFocus(this.root, refocus);
+    this._keepFocus();
+  }
+
+  /** The turn's prompt is said once when the turn comes, and again only when it changes. */
+  _say(my, status) {
+    const key = my ? `${this.view.seat}:${status}` : null;
+    if (key && key !== this.said) announce(status);
+    this.said = key;
   }
 
   /** On this seat's turn: opener buttons, the choice of end or train, confirm, hint, draw/pass. */

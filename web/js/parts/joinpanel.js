@@ -7,7 +7,7 @@
 //   join.card(room, i)     join.panel(room, wifiSsid)     join.seatQr(room, i)
 
 import { t } from "../i18n.js";
-import { el } from "../base/dom.js";
+import { el, spoken } from "../base/dom.js";
 import { seatColour, seatMark } from "./seatlook.js";
 
 export class JoinCards {
@@ -53,7 +53,7 @@ export class JoinCards {
       `div.join-panel${wifi ? ".join-panel--wifi" : ""}`,
       wifi,
       el("p.join-code-label", t("lobby.code_label")),
-      el("p.join-code", { "aria-label": t("lobby.room_code", { code: room.id }) }, room.id),
+      el("p.join-code", spoken(room.id, t("lobby.room_code", { code: room.id }))),
       el("p.join-address-label", t("lobby.type_address")),
       el("p.join-address", address),
     );

@@ -7,8 +7,8 @@
 //   board.targetElements()                                   the tappable ends, in screen order
 
 import { tileSVGString } from "../tiles.js";
-import { t, tileName } from "../i18n.js";
-import { el, clear } from "../base/dom.js";
+import { t, lineTileName } from "../i18n.js";
+import { el, clear, spoken } from "../base/dom.js";
 import { Board } from "./board.js";
 import { LastPlaySeen } from "./lastplay.js";
 
@@ -19,7 +19,7 @@ const READABLE = 30;
 const FOLD = 44;
 const SNAKE = 4.5; // tile units: the height of a line that turns twice
 // the band at the top of the board that holds the toggle, so that it never covers a tile
-const BAND = 40;
+const BAND = 50;
 const END_W = 1.3; // the open end's number (or slot), in tile units
 const GAP = 3; // px between tiles in a row
 const PAD = 8; // px round the rows
@@ -177,12 +177,12 @@ export class PhoneBoard {
     const { last, fresh: animate } = this.lastPlays.follow(view);
     const tile = (e, ghost = false) => {
       const isLast = !ghost && !!last && e.tile === last.play;
-      const svg = tileSVGString(e.left, e.right, { orientation: e.double ? "vertical" : "horizontal", size: s, highlight: ghost ? "selected" : isLast ? "last" : false, label: tileName(e.tile) });
+      const svg = tileSVGString(e.left, e.right, { orientation: e.double ? "vertical" : "horizontal", size: s, highlight: ghost ? "selected" : isLast ? "last" : false, label: lineTileName(e) });
       const cls = `board-tile${ghost ? " board-tile--ghost" : ""}${isLast ? " board-tile--last" : ""}${isLast && animate ? " board-tile--enter" : ""}`;
       return el("div", { class: cls, html: svg, dataset: ghost ? { tile: e.tile, ghost: "true" } : { tile: e.tile } });
     };
     const end = (side) => this._end(side, view, opts, s, tile);
-    const chip = el("span.phoneboard-more", { title: t("hand.board_middle", { count: hidden }), "aria-label": t("hand.board_middle", { count: hidden }) }, `+${hidden}`);
+    const chip = el("span.phoneboard-more", { title: t("hand.board_middle", { count: hidden }) }, spoken(`+${hidden}`, t("hand.board_middle", { count: hidden })));
     const leftTiles = fit.left.map((e) => tile(e));
     const rightTiles = fit.right.map((e) => tile(e));
     clear(this.ends);

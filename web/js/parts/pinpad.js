@@ -232,6 +232,8 @@ export class KioskLock {
       title: t("table.pin_title"),
       body,
       className: "dlg-pin",
+      // what opened the pad is often gone (a menu): the lock's own button takes the focus
+      returnFocus: () => this.box.querySelector("button"),
       onClose: () => {
         document.removeEventListener("keydown", onKey, true);
         if (waitTimer) clearInterval(waitTimer);

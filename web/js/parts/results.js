@@ -6,8 +6,9 @@
 
 import { tileSVGString } from "../tiles.js";
 import { t, tileName, getLanguage } from "../i18n.js";
-import { el, icon } from "../base/dom.js";
+import { el, icon, scrollableByKeyboard } from "../base/dom.js";
 import { seatName, describeMove } from "../base/words.js";
+import { historyWithEnds } from "../base/moves.js";
 import { seatColour, seatMark } from "./seatlook.js";
 
 function tileBox(tile, size, extra = {}) {
@@ -218,7 +219,7 @@ function resultsTables(view, room, opts) {
 function moveRecord(view, room) {
   const det = el("details.results-history", el("summary", t("results.move_record")));
   const ol = el("ol.move-record");
-  for (const h of view.history) ol.append(el("li", describeMove(h, room, null)));
+  for (const h of historyWithEnds(view)) ol.append(el("li", describeMove(h, room, null)));
   det.append(ol);
   return det;
 }
@@ -302,7 +303,9 @@ export function scoreSheet(view, room, tileSize = 14) {
   const foot = el("tr", el("th", { colspan: "2" }, t("results.totals")));
   for (let s = 0; s < view.players; s++) foot.append(el("th.num.sheet-total", String(view.scores[s])));
   table.append(el("tfoot", foot));
-  return el("div.score-sheet-box", table);
+  const box = el("div.score-sheet-box", table);
+  scrollableByKeyboard(box); // thirteen rounds scroll sideways on a narrow screen
+  return box;
 }
 
 /** The running score over the rounds: one line per seat (or team), named at its end. */

@@ -7,7 +7,7 @@
 
 import { t } from "../i18n.js";
 import { tileSVGString } from "../tiles.js";
-import { el, clear, icon } from "../base/dom.js";
+import { el, clear, icon, spoken } from "../base/dom.js";
 import { seatName } from "../base/words.js";
 
 export function renderSeatStrip(box, view, room, mySeat) {
@@ -37,7 +37,7 @@ function fillSeats(box, v, room, mySeat, crowded) {
         el(
           "span.seat-chip-facts",
           partner ? el("span.badge.seat-chip-mark", t("hand.partner")) : null,
-          el("span.seat-chip-count", { "aria-label": t("aria.hand_count", { name, count: s.count }) }, `▮${s.count}`),
+          el("span.seat-chip-count", spoken(`▮${s.count}`, t("aria.hand_count", { name, count: s.count }))),
           s.discards ? el("span.seat-chip-disc", t("table.discards", { count: s.discards })) : null,
           s.passed ? el("span.badge", t("table.passed")) : null,
         ),
@@ -48,6 +48,6 @@ function fillSeats(box, v, room, mySeat, crowded) {
     // a face-down tile and the number: short enough to share a row with the seats
     const back = tileSVGString(0, 0, { faceDown: true, orientation: "vertical", size: 9, label: null });
     const words = t("table.boneyard_count", { count: v.boneyard });
-    box.append(el("div.seat-chip.seat-chip--bone", { title: words, "aria-label": words }, el("span.seat-chip-back", { html: back }), el("span.seat-chip-count", String(v.boneyard))));
+    box.append(el("div.seat-chip.seat-chip--bone", { title: words }, el("span.seat-chip-back", { html: back }), el("span.seat-chip-count", spoken(String(v.boneyard), words))));
   }
 }

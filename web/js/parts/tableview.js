@@ -7,6 +7,7 @@ import { tileSVGString } from "../tiles.js";
 import { t } from "../i18n.js";
 import { el, clear, announce, icon } from "../base/dom.js";
 import { seatName, describeMove, describeMoves } from "../base/words.js";
+import { historyWithEnds } from "../base/moves.js";
 import { Board } from "./board.js";
 import { installSelector } from "./handpanel.js";
 import { DeviceHand } from "./devicehand.js";
@@ -79,22 +80,23 @@ export class TableScreen {
     this.root.classList.toggle("tablescreen--compact", compact);
     this.renderSeats(v, room, compact);
     if (this.tv) this.renderBanner(v, room);
+    const hist = historyWithEnds(v); // each play with its end, for the sentences
+    // the moves are said first, then the device hand's prompt ("Your turn")
+    const key = `${v.round}`;
+    if (this.lastHist && this.lastHist.key === key && hist.length > this.lastHist.n) {
+      announce(describeMoves(hist.slice(this.lastHist.n), room, null));
+    }
+    this.lastHist = { key, n: hist.length };
     this.device.render(frame);
     this.renderBoard();
     if (this.tv) this.animateMoves(v);
-    // last move caption and the live region
-    const hist = v.history || [];
+    // last move caption
     const last = hist[hist.length - 1];
     const said = last ? t("table.last_move", { move: describeMove(last, room, null) }) : v.phase === "play" && v.turn !== null ? t("table.turn", { name: seatName(room, v.turn) }) : "";
     if (this.tv) {
       clear(this.caption);
       this.caption.append(this.legend(v), el("span.table-said", said));
     } else this.caption.textContent = said;
-    const key = `${v.round}`;
-    if (this.lastHist && this.lastHist.key === key && hist.length > this.lastHist.n) {
-      announce(describeMoves(hist.slice(this.lastHist.n), room, null));
-    }
-    this.lastHist = { key, n: hist.length };
   }
 
   /** The pieces of a seat panel on the big screen: a face-down tile with the count, a star with

@@ -1,0 +1,93 @@
+"""axe-core on every page state the browser tests reach, failing on any violation.
+
+axe-core comes from the npm registry into node_modules/ (package.json, installed by scripts/lint
+and scripts/test); it is evaluated into the pages by the tests only, never served by the product.
+A page is checked each time a test's wait on it returns (the state the test waited for) and once
+more when the test ends. States already checked in this session are skipped: a state is the
+page's path, its viewport width and the set of element shapes it shows (tag, classes, role and
+ARIA attribute names, without text), so a round's hundred turns cost a handful of axe runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# WCAG 2.1 A and AA, and axe's best practices (a level-one heading, landmarks)
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+
+_checked: set[str] = set()
+STATS = {"states": 0, "runs": 0}
+
+SHAPE_JS = """() => {
+  const seen = new Set();
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!el.getClientRects().length) continue;
+    const aria = [...el.attributes].map(a => a.name).filter(n => n.startsWith('aria-') || n === 'role' || n === 'tabindex').sort();
+    seen.add(el.tagName + '.' + [...el.classList].sort().join('.') + '[' + aria.join(',') + ']' + (el.getAttribute('role') || ''));
+  }
+  return location.pathname + '|' + innerWidth + '|' + [...seen].sort().join(' ');
+}"""
+
+# the state once its entrance animations have ended (a colour half faded in is not the colour)
+RUN_JS = """async (tags) => {
+  const ending = document.getAnimations().filter(a => a.playState === 'running' && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  await Promise.race([Promise.all(ending.map(a => a.finished.catch(() => null))), new Promise(r => setTimeout(r, 3000))]);
+  const r = await window.axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+  return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 5).map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}));
+}"""
+
+
+@functools.cache
+def _axe_source() -> str:
+    if not AXE_JS.exists():
+        raise AssertionError(f"{AXE_JS} is missing: run scripts/test (it installs axe-core with npm ci)")
+    return AXE_JS.read_text(encoding="utf-8")
+
+
+class AxeViolations(AssertionError):
+    pass
+
+
+def check(page, where: str = "") -> None:
+    """Run axe on the page's current state unless this state was checked before."""
+    if page.is_closed():
+        return
+    try:
+        shape = page.evaluate(SHAPE_JS)
+    except Exception:  # the page is navigating or closing: its next wait checks it
+        return
+    key = hashlib.sha1(shape.encode()).hexdigest()
+    if key in _checked:
+        return
+    # evaluated through the devtools protocol, so the pages' Content-Security-Policy does not
+    # apply to it and nothing is added to the product
+    if not page.evaluate("() => !!window.axe"):
+        page.evaluate(_axe_source())
+    violations = page.evaluate(RUN_JS, TAGS)
+    STATS["runs"] += 1
+    if violations:
+        raise AxeViolations(
+            f"axe-core: {len(violations)} violation(s) on {page.url} {where}\n"
+            + json.dumps(violations, indent=1, ensure_ascii=False)
+        )
+    _checked.add(key)
+    STATS["states"] += 1
+
+
+def watch(page) -> None:
+    """Check the page after each wait_for_selector / wait_for_function that returns."""
+    for name in ("wait_for_selector", "wait_for_function", "wait_for_url"):
+        original = getattr(page, name)
+
+        def waited(*args, _original=original, _name=name, **kwargs):
+            result = _original(*args, **kwargs)
+            check(page, f"after {_name}{args[:1]!r}")
+            return result
+
+        setattr(page, name, waited)
