@@ -101,6 +101,8 @@ def test_a_locked_action_opens_the_pad_and_is_done_after_the_right_pin(kiosk_ser
     assert Domino(table).js("D.frame.view.round") == 1
     minutes = config.UNLOCK_SECONDS // 60
     table.wait_for_selector(".kiosk-state", timeout=TIMEOUT)
+    # the focus is back where the person started (the menu's button), not on the page
+    assert table.evaluate("() => document.activeElement.classList.contains('top-menu')")
     assert table.inner_text(".kiosk-short") == f"Unlocked · {minutes} min"
     assert table.inner_text(".kiosk-state .sr-only") == f"Unlocked: {minutes} minutes left"
     state = table.locator(".kiosk-state")
@@ -154,6 +156,11 @@ def test_keyboard_and_remote_arrows_work_the_pad(kiosk_server, screen):
     table.focus(".topbar .kiosk-unlock")
     keys.press("Enter")
     table.wait_for_selector(".dlg-pin", timeout=TIMEOUT)
+    # the pad is modal: Tab and Shift+Tab go round its own controls and never out of it
+    for k in ["Tab"] * 16 + ["Shift+Tab"] * 16:
+        keys.press(k)
+        assert table.evaluate("() => !!document.activeElement.closest('.dlg-pin')"), k
+    table.focus(".dlg-pin .pin-key[data-digit='5']")
     # from 5: left to 4; up, right, right to 3; left to 2; left to 1
     for k in "ArrowLeft Enter ArrowUp ArrowRight ArrowRight Enter ArrowLeft Enter ArrowLeft Enter".split():
         keys.press(k)
@@ -165,6 +172,8 @@ def test_keyboard_and_remote_arrows_work_the_pad(kiosk_server, screen):
     table.wait_for_selector(".dlg-pin", state="detached", timeout=TIMEOUT)
     table.wait_for_selector(".kiosk-state", timeout=TIMEOUT)
     assert unlocked_for(table) > 0
+    # the button that opened the pad gave way to "Lock now": the focus goes there, not to the page
+    assert table.evaluate("() => document.activeElement.classList.contains('kiosk-relock')")
 
     table.focus(".kiosk-relock")
     keys.press("Enter")

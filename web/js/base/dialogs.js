@@ -16,6 +16,25 @@ function inertBehind(root) {
   };
 }
 
+const TABBABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]";
+
+/** Tab past the panel's last control comes back to its first (and Shift+Tab the other way),
+ * instead of leaving the page for the browser's own bar. */
+function tabRound(panel, ev) {
+  const stops = [...panel.querySelectorAll(TABBABLE)].filter((n) => n.tabIndex >= 0 && n.getClientRects().length);
+  if (!stops.length) return;
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  const at = document.activeElement;
+  if (ev.shiftKey && (at === first || !panel.contains(at))) {
+    ev.preventDefault();
+    last.focus();
+  } else if (!ev.shiftKey && (at === last || !panel.contains(at))) {
+    ev.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * A modal panel. Returns {root, close}. onClose runs once when it closes (button, Escape,
  * backdrop). Focus goes to its first button and cannot leave the panel while it is open; on
@@ -33,7 +52,7 @@ export function openDialog({ title, body, className = "", onClose, actions = [],
     document.removeEventListener("keydown", onKey, true);
     if (onClose) onClose();
     if (document.activeElement && document.activeElement !== document.body && document.contains(document.activeElement)) return;
-    const back = prev && prev.focus && document.contains(prev) ? prev : returnFocus ? returnFocus() : null;
+    const back = prev && prev !== document.body && prev.focus && document.contains(prev) ? prev : returnFocus ? returnFocus() : null;
     if (back) back.focus();
   };
   const onKey = (ev) => {
@@ -41,6 +60,8 @@ export function openDialog({ title, body, className = "", onClose, actions = [],
       ev.preventDefault();
       ev.stopPropagation();
       close();
+    } else if (ev.key === "Tab") {
+      tabRound(panel, ev);
     }
   };
   const titleId = `dlg-${Math.random().toString(36).slice(2, 8)}`;

@@ -183,14 +183,20 @@ export class TableScreen {
   }
 
   /** The big turn banner: whose turn, in that seat's colour and mark, and what it waits for. */
+  /** The banner is a live region: drawn anew only when what it says changes, so a screen reader
+   * says each turn once, not at every update. */
   renderBanner(v, room) {
+    const next = el("div");
+    const shown = this.fillBanner(next, v, room);
+    this.banner.hidden = !shown;
+    if (next.innerHTML === this.banner.innerHTML) return;
     clear(this.banner);
+    this.banner.append(...next.childNodes);
+  }
+
+  fillBanner(box, v, room) {
     const i = v.turn;
-    if (v.phase !== "play" || i === null || i === undefined) {
-      this.banner.hidden = true;
-      return;
-    }
-    this.banner.hidden = false;
+    if (v.phase !== "play" || i === null || i === undefined) return false;
     const rs = room.seats[i] || {};
     const name = seatName(room, i);
     const gone = rs.kind === "phone" && (!rs.taken || !rs.connected) && !rs.standin;
@@ -200,11 +206,12 @@ export class TableScreen {
     else if (gone) text = t("table.banner_open_seat", { n: i + 1 });
     this.banner.style.setProperty("--seat-colour", seatColour(i));
     this.banner.dataset.seat = String(i);
-    this.banner.append(el("span.turn-banner-mark", { "aria-hidden": "true" }, seatMark(i)), el("span.turn-banner-text", text));
+    box.append(el("span.turn-banner-mark", { "aria-hidden": "true" }, seatMark(i)), el("span.turn-banner-text", text));
     const tr = v.trains;
-    if (tr && tr.uncovered) this.banner.append(el("span.turn-banner-cover", t("table.cover_double", { tile: tr.uncovered.tile })));
+    if (tr && tr.uncovered) box.append(el("span.turn-banner-cover", t("table.cover_double", { tile: tr.uncovered.tile })));
     const offer = this.standinOffer(i, gone && rs.taken, name);
-    if (offer) this.banner.append(offer);
+    if (offer) box.append(offer);
+    return true;
   }
 
   /** After a phone on turn has been gone for a while: the button that lets the computer play. */
