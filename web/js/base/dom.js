@@ -76,7 +76,7 @@ export function keepingFocus(box, redraw, fallback = null) {
  * (either way). Returns the end of the watch. */
 export function scrollableByKeyboard(body) {
   const follow = () => {
-    if (body.scrollHeight > body.clientHeight + 1 || body.scrollWidth > body.clientWidth + 1) body.setAttribute("tabindex", "0");
+    if (body.scrollHeight > body.clientHeight || body.scrollWidth > body.clientWidth) body.setAttribute("tabindex", "0");
     else body.removeAttribute("tabindex");
   };
   const resized = new ResizeObserver(follow);
