@@ -21,7 +21,6 @@ AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
 _checked: set[str] = set()
-STATS = {"states": 0, "runs": 0}
 
 SHAPE_JS = """() => {
   const seen = new Set();
@@ -70,14 +69,12 @@ def check(page, where: str = "") -> None:
     if not page.evaluate("() => !!window.axe"):
         page.evaluate(_axe_source())
     violations = page.evaluate(RUN_JS, TAGS)
-    STATS["runs"] += 1
     if violations:
         raise AxeViolations(
             f"axe-core: {len(violations)} violation(s) on {page.url} {where}\n"
             + json.dumps(violations, indent=1, ensure_ascii=False)
         )
     _checked.add(key)
-    STATS["states"] += 1
 
 
 def watch(page) -> None:
