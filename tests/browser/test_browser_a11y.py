@@ -19,6 +19,7 @@ from flows import (
     start_game,
     wait_game,
 )
+from handle import Domino
 from playwright.sync_api import expect
 
 # every line the page's live region (#live) says, in order: the region is made on first use
@@ -101,6 +102,23 @@ def test_a_round_through_a_screen_reader_on_a_phone(live_server, screen, phone):
         page.wait_for_function(
             "n => window.__said.filter(s => s.startsWith('You ')).length >= n", arg=moves, timeout=TIMEOUT
         )
+        # (within two animation frames: the board draws in one)
+        try:
+            page.wait_for_function(
+                "() => document.activeElement && document.activeElement !== document.body", timeout=2000
+            )
+        except Exception:
+            raise AssertionError(
+                str(
+                    (
+                        moves,
+                        said(page)[-3:],
+                        page.evaluate(
+                            "() => [document.querySelector('.hand-strip').outerHTML.slice(0, 300), !!document.querySelector('.backdrop')]"
+                        ),
+                    )
+                )
+            )
         assert page.evaluate(FOCUS), "the focus fell to the page after a move"
     else:
         raise AssertionError("the round did not end")
@@ -119,10 +137,10 @@ def test_a_round_through_a_screen_reader_on_a_phone(live_server, screen, phone):
 
 # -- keyboard only -----------------------------------------------------------------------------
 
-DEVICE = """() => { const f = window.__domino.frame; if (!f || !f.view) return null;
+DEVICE = """(() => { const f = D.frame; if (!f || !f.view) return null;
   const d = f.device_view; const cover = document.querySelector('.handover');
   return {phase: f.view.phase, seat: f.device_seat, legal: d ? d.legal : [], version: f.version,
-          cover: !!cover && !cover.hidden, profile: f.view.profile}; }"""
+          cover: !!cover && !cover.hidden, profile: f.view.profile}; })()"""
 
 ACTIVE_IS = "sel => document.activeElement && document.activeElement.matches(sel)"
 
@@ -163,11 +181,10 @@ def keyboard_round(page, covers: bool) -> dict:
     most = 0
     moves = 0
     for _ in range(200):
-        page.wait_for_function(
-            "() => { const f = window.__domino.frame; return f.view && (f.view.phase !== 'play' || (f.device_seat !== null && f.device_view && !window.__domino.table.device.hand.busy)); }",
-            timeout=TIMEOUT,
+        Domino(page).wait(
+            "D.frame.view && (D.frame.view.phase !== 'play' || (D.frame.device_seat !== null && D.frame.device_view && !D.table.device.hand.busy))"
         )
-        st = page.evaluate(DEVICE)
+        st = Domino(page).js(DEVICE)
         if st["phase"] != "play":
             return {"most_tabs": most, "moves": moves}
         if st["cover"]:
@@ -175,7 +192,7 @@ def keyboard_round(page, covers: bool) -> dict:
             assert page.evaluate(ACTIVE_IS, ".handover"), "the handover cover does not have the focus"
             page.keyboard.press("Enter")
             page.wait_for_function("() => document.querySelector('.handover').hidden", timeout=TIMEOUT)
-            st = page.evaluate(DEVICE)
+            st = Domino(page).js(DEVICE)
         elif moves:
             assert not covers or st["legal"], st
         assert page.evaluate(FOCUS), "the focus fell to the page"
@@ -198,7 +215,7 @@ def keyboard_round(page, covers: bool) -> dict:
             page.keyboard.press("Enter")
         most = max(most, tabs)
         moves += 1
-        page.wait_for_function("v => window.__domino.frame.version > v", arg=st["version"], timeout=TIMEOUT)
+        Domino(page).wait_version_above(st["version"])
     raise AssertionError("the round did not end")
 
 
@@ -282,7 +299,7 @@ def test_a_phone_zoomed_to_200_percent_loses_nothing(live_server, screen, phone)
             st = phone_state(page)
             if st["phase"] != "play" or st["turn"] != st["seat"] or not st["legal"]:
                 continue
-            line = page.evaluate("() => window.__domino.view.line.length")
+            line = Domino(page).js("D.view.line.length")
             if line >= 3 and i not in checked:
                 page.wait_for_selector(".hand--turn", timeout=TIMEOUT)
                 page.wait_for_timeout(100)  # the board draws in its animation frame
@@ -330,13 +347,11 @@ def test_reduced_motion_stops_every_flight(live_server, screen, phone):
     join_phone(ph, join_urls(table)[0], "Siti")
     start_game(table)
     wait_game(ph)
-    table.evaluate("() => { window.__domino.table.flights = []; }")
+    Domino(table).run("D.table.flights = [];")
     hinted = ghosted = False
     for _ in range(300):
         st = phone_state(ph)
-        if st["phase"] != "play" or (
-            hinted and ghosted and len(table.evaluate("() => window.__domino.table.flights")) >= 8
-        ):
+        if st["phase"] != "play" or (hinted and ghosted and len(Domino(table).js("D.table.flights")) >= 8):
             break
         if st["turn"] != st["seat"] or not st["legal"]:
             ph.wait_for_timeout(30)
@@ -356,7 +371,7 @@ def test_reduced_motion_stops_every_flight(live_server, screen, phone):
             ph.click(".act-cancel")
         play_one(ph, phone_state(ph) or st)
     assert hinted and ghosted
-    flights = table.evaluate("() => window.__domino.table.flights")
+    flights = Domino(table).js("D.table.flights")
     assert flights and all(f["calm"] for f in flights), flights
     assert table.evaluate("() => window.__moved") == []
     assert ph.evaluate("() => window.__moved") == []

@@ -12,7 +12,7 @@
 
 import { initI18n, setLanguage, getLanguage, SUPPORTED, t } from "../i18n.js";
 import { Net } from "./net.js";
-import { el, clear, toast } from "./dom.js";
+import { el, clear, toast, keepingFocus } from "./dom.js";
 import { openDialog } from "./dialogs.js";
 import { errorText } from "./words.js";
 
@@ -186,15 +186,19 @@ export class Page {
   refreshResults() {
     const body = this.dialog && this.dialog.panel.querySelector(".dialog-body");
     if (!body) return;
-    clear(body);
-    const content = this.resultsContent();
-    // the same results again (a new frame, a resize) once the moment has played: no second
-    // celebration (a frame right after the opening, such as the pause, replays it unseen)
-    if (performance.now() - this.dialog.openedAt > 2500) {
-      content.classList.add("results--again");
-      for (const n of content.querySelectorAll("[data-count-to]")) n.textContent = n.dataset.countTo;
-    }
-    body.append(content);
+    const panel = this.dialog.panel;
+    // a button of the old results that had the focus gives it to the same one of the new
+    keepingFocus(panel, () => {
+      clear(body);
+      const content = this.resultsContent();
+      // the same results again (a new frame, a resize) once the moment has played: no second
+      // celebration (a frame right after the opening, such as the pause, replays it unseen)
+      if (performance.now() - this.dialog.openedAt > 2500) {
+        content.classList.add("results--again");
+        for (const n of content.querySelectorAll("[data-count-to]")) n.textContent = n.dataset.countTo;
+      }
+      body.append(content);
+    }, () => panel.querySelector(".dialog-foot button, .dialog-body button, .dialog-x"));
     this.fitResults();
   }
 
