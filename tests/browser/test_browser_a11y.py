@@ -103,22 +103,9 @@ def test_a_round_through_a_screen_reader_on_a_phone(live_server, screen, phone):
             "n => window.__said.filter(s => s.startsWith('You ')).length >= n", arg=moves, timeout=TIMEOUT
         )
         # (within two animation frames: the board draws in one)
-        try:
-            page.wait_for_function(
-                "() => document.activeElement && document.activeElement !== document.body", timeout=2000
-            )
-        except Exception:
-            raise AssertionError(
-                str(
-                    (
-                        moves,
-                        said(page)[-3:],
-                        page.evaluate(
-                            "() => [document.querySelector('.hand-strip').outerHTML.slice(0, 300), !!document.querySelector('.backdrop')]"
-                        ),
-                    )
-                )
-            )
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement !== document.body", timeout=2000
+        )
         assert page.evaluate(FOCUS), "the focus fell to the page after a move"
     else:
         raise AssertionError("the round did not end")
