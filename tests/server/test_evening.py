@@ -3,6 +3,7 @@ game, and tonight's matches kept across a restart of the server."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import ask, create_room, join
 from test_play import play_round
 
@@ -107,6 +108,9 @@ def finish_match(live, room_id, phones, host):
     raise AssertionError("the match did not end")
 
 
+# A whole match at machine speed sends far more than a person's 20 messages a second; the rate
+# limit would answer with an error that names no ref, and `ask` would wait for ever.
+@pytest.mark.app_config(rate=(1000.0, 1000.0))
 def test_play_again_and_tonight_survive_a_restart(live, client_factory, tmp_path):
     host, room_id, phones, tokens = two_phones(client_factory)
     room = live.tables.rooms[room_id]
@@ -167,6 +171,7 @@ def test_kiosk_table_needs_the_pin_the_captain_does_not(live, client_factory):
     assert room.state.round_no == 2
 
 
+@pytest.mark.app_config(rate=(1000.0, 1000.0))
 def test_six_love_rematch_rotates_partners(live, client_factory):
     host, room_id, _ = create_room(client_factory, "six-love", {}, SIX)
     phones = {}
