@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import threading
 
 import pytest
@@ -137,6 +138,27 @@ def client_factory(live):
         c = live.ws(**kw)
         made.append(c)
         return c
+
+    yield make
+    for c in made:
+        c.close()
+
+
+def connect_from(live, address: str) -> Client:
+    """A websocket to the live server from the client address `address` (a loopback address)."""
+    raw = socket.create_connection(("127.0.0.1", live.port), timeout=20, source_address=(address, 0))
+    return Client(f"ws://127.0.0.1:{live.port}/ws", socket=raw)
+
+
+@pytest.fixture
+def clients_from(live):
+    """`make(address)`: a websocket from that client address, closed after the test."""
+    made = []
+
+    def make(address: str) -> Client:
+        client = connect_from(live, address)
+        made.append(client)
+        return client
 
     yield make
     for c in made:

@@ -13,20 +13,15 @@ import urllib.request
 import pytest
 import serverproc
 import websocket
-from conftest import Client, ask, create_room
+from conftest import ask, connect_from, create_room
 
 from tabletop import config
 from tabletop.limits import Buckets
 
 
-def connect(live, address: str) -> Client:
-    raw = socket.create_connection(("127.0.0.1", live.port), timeout=20, source_address=(address, 0))
-    return Client(f"ws://127.0.0.1:{live.port}/ws", socket=raw)
-
-
 def status(live, address: str) -> int:
     try:
-        c = connect(live, address)
+        c = connect_from(live, address)
     except websocket.WebSocketBadStatusException as exc:
         return exc.status_code
     c.close()
@@ -34,7 +29,7 @@ def status(live, address: str) -> int:
 
 
 def test_pings_are_messages(live):
-    c = connect(live, "127.0.0.2")
+    c = connect_from(live, "127.0.0.2")
     sent = int(config.BURST) * 3
     for _ in range(sent):
         c.sock.ping(b"p")
@@ -54,7 +49,7 @@ def test_pings_are_messages(live):
 def test_a_message_in_endless_fragments_is_closed(live):
     """Each frame is cheap to send and costs the server a parse: a message in more than
     `config.MAX_FRAGMENTS` frames is closed (1008) long before its 64 KiB."""
-    c = connect(live, "127.0.0.2")
+    c = connect_from(live, "127.0.0.2")
     c.sock.send_frame(websocket.ABNF(0, 0, 0, 0, websocket.ABNF.OPCODE_TEXT, 1, "["))
     for _ in range(config.MAX_FRAGMENTS):
         c.sock.send_frame(websocket.ABNF(0, 0, 0, 0, websocket.ABNF.OPCODE_CONT, 1, " "))
@@ -70,7 +65,7 @@ def test_one_address_holds_a_bounded_number_of_sockets(live, monkeypatch, own):
     monkeypatch.setattr(config, "FLOOD_TARPIT", 0.01)
     live.tables.sockets._handshakes = Buckets(1000, 1000)  # the rate aside: the count alone
     address = "127.0.0.1" if own else "127.0.0.3"
-    held = [connect(live, address) for _ in range(config.SOCKETS_PER_ADDRESS if not own else 40)]
+    held = [connect_from(live, address) for _ in range(config.SOCKETS_PER_ADDRESS if not own else 40)]
     for c in held:  # every one of them is served
         c.send({"type": "ping"})
         c.expect("pong")
@@ -89,7 +84,7 @@ def test_one_address_opens_sockets_at_a_bounded_rate(live, monkeypatch):
     assert status(live, "127.0.0.1") == 101  # the table's own screen
     # the 429 says when to come back
     try:
-        connect(live, "127.0.0.5")
+        connect_from(live, "127.0.0.5")
     except websocket.WebSocketBadStatusException as exc:
         assert exc.status_code == 429 and b"retry_after" in (exc.resp_body or b"")
 
@@ -136,7 +131,7 @@ def test_a_room_takes_a_bounded_number_of_guests(live, client_factory):
     table's host token and the table's own screen are never refused."""
     live.tables.sockets._handshakes = Buckets(1000, 1000)  # the rate aside
     host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, [{"kind": "phone"}] * 2)
-    phone = connect(live, "127.0.0.60")
+    phone = connect_from(live, "127.0.0.60")
     phone.send({"type": "hello", "room": room_id})
     phone.expect("welcome", role="guest")
     token = ask(phone, {"type": "join", "seat": 0, "name": "Ana", "lang": "en"})
@@ -144,19 +139,19 @@ def test_a_room_takes_a_bounded_number_of_guests(live, client_factory):
     token = phone.take(lambda f: f["type"] == "joined")["token"]
     guests = []
     for n in range(config.ROOM_GUESTS):
-        g = connect(live, f"127.0.0.{61 + n % 8}")
+        g = connect_from(live, f"127.0.0.{61 + n % 8}")
         g.send({"type": "hello", "room": room_id})
         g.expect("welcome", role="guest")
         guests.append(g)
-    late = connect(live, "127.0.0.70")
+    late = connect_from(live, "127.0.0.70")
     assert ask(late, {"type": "hello", "room": room_id})["code"] == "room_full"
     late.send({"type": "hello", "room": room_id, "token": "A" * 43, "ref": "t"})  # a wrong token:
     answers = [late.take(lambda f: f.get("ref") == "t")["code"] for _ in range(2)]  # no guest either
     assert answers == ["bad_token", "room_full"], answers
-    back = connect(live, "127.0.0.60")  # its seat's token: always let in
+    back = connect_from(live, "127.0.0.60")  # its seat's token: always let in
     back.send({"type": "hello", "room": room_id, "token": token})
     back.expect("welcome", role="seat", seat=0)
-    screen = connect(live, "127.0.0.71")  # a second table screen with the host token
+    screen = connect_from(live, "127.0.0.71")  # a second table screen with the host token
     screen.send({"type": "hello", "room": room_id, "host_token": host_token})
     screen.expect("welcome", role="host")
     own = client_factory()  # the table's own screen
@@ -165,7 +160,7 @@ def test_a_room_takes_a_bounded_number_of_guests(live, client_factory):
     guests.pop().close()
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        again = connect(live, "127.0.0.70")
+        again = connect_from(live, "127.0.0.70")
         if ask(again, {"type": "hello", "room": room_id}).get("code") != "room_full":
             break
         time.sleep(0.1)

@@ -9,7 +9,6 @@ the server sees it as a client address of its own, unlike 127.0.0.1, the table's
 from __future__ import annotations
 
 import json
-import socket
 import threading
 import time
 import urllib.error
@@ -30,20 +29,9 @@ PIN = "4321"
 KIOSK = {"kiosk": True, "pin": PIN}
 
 
-def from_address(live, source: str, made: list) -> Client:
-    """A websocket to the live server from the client address `source` (a loopback address)."""
-    raw = socket.create_connection(("127.0.0.1", live.port), timeout=20, source_address=(source, 0))
-    client = Client(f"ws://127.0.0.1:{live.port}/ws", socket=raw)
-    made.append(client)
-    return client
-
-
 @pytest.fixture
-def phones(live):
-    made: list[Client] = []
-    yield lambda source="127.0.0.2": from_address(live, source, made)
-    for c in made:
-        c.close()
+def phones(clients_from):
+    return lambda source="127.0.0.2": clients_from(source)
 
 
 def greeted(client: Client, **hello) -> Client:

@@ -9,7 +9,6 @@ table's own screen."""
 
 from __future__ import annotations
 
-import socket
 import time
 
 import pytest
@@ -23,18 +22,8 @@ KIOSK = {"kiosk": True, "pin": PIN}
 
 
 @pytest.fixture
-def phones(live):
-    made: list[Client] = []
-
-    def make(address: str = "127.0.0.2") -> Client:
-        raw = socket.create_connection(("127.0.0.1", live.port), timeout=20, source_address=(address, 0))
-        client = Client(f"ws://127.0.0.1:{live.port}/ws", socket=raw)
-        made.append(client)
-        return client
-
-    yield make
-    for c in made:
-        c.close()
+def phones(clients_from):
+    return lambda address="127.0.0.2": clients_from(address)
 
 
 def greeted(client: Client, **hello) -> Client:

@@ -7,7 +7,6 @@ server sees it as a device of its own, as on the café's Wi-Fi."""
 
 from __future__ import annotations
 
-import socket
 import time
 
 import pytest
@@ -20,18 +19,8 @@ THREE_PHONES = [{"kind": "phone"}] * 3
 
 
 @pytest.fixture
-def device(live):
-    made: list[Client] = []
-
-    def make(address: str) -> Client:
-        raw = socket.create_connection(("127.0.0.1", live.port), timeout=20, source_address=(address, 0))
-        client = Client(f"ws://127.0.0.1:{live.port}/ws", socket=raw)
-        made.append(client)
-        return client
-
-    yield make
-    for c in made:
-        c.close()
+def device(clients_from):
+    return clients_from
 
 
 def guest(device, address: str, room_id: str) -> Client:

@@ -7,7 +7,6 @@ Phones are sockets from loopback addresses of their own (127.0.0.2, ...)."""
 
 from __future__ import annotations
 
-import socket
 import time
 
 import pytest
@@ -19,20 +18,14 @@ FOUR_PHONES = [{"kind": "phone"}] * 4
 
 
 @pytest.fixture
-def device(live):
-    made: list[Client] = []
-
+def device(clients_from):
     def make(address: str, room_id: str) -> Client:
-        raw = socket.create_connection(("127.0.0.1", live.port), timeout=20, source_address=(address, 0))
-        client = Client(f"ws://127.0.0.1:{live.port}/ws", socket=raw)
-        made.append(client)
+        client = clients_from(address)
         client.send({"type": "hello", "room": room_id})
         client.expect("welcome", role="guest")
         return client
 
-    yield make
-    for c in made:
-        c.close()
+    return make
 
 
 def sit(client: Client, seat: int, name: str) -> dict:
