@@ -53,15 +53,6 @@ def needs(program: str, package: str) -> str:
     return path
 
 
-@pytest.fixture
-def lab():
-    lab = Lab()
-    try:
-        yield lab
-    finally:
-        lab.close()
-
-
 def hotspot(lab: Lab, tmp_path) -> tuple[str, str, str]:
     """The table's namespace with wlan0 at 10.42.0.1/24, its redirect and NetworkManager's
     dnsmasq; a phone namespace on it, with no address yet. Returns (table, phone, the phone's

@@ -24,15 +24,6 @@ if WHY_NOT:
 JOIN_LINE = re.compile(r"phones scan this to join \((http://[0-9.]+:\d+/join)\)")
 
 
-@pytest.fixture
-def lab():
-    lab = Lab()
-    try:
-        yield lab
-    finally:
-        lab.close()
-
-
 def serve(lab: Lab, ns: str, tmp_path, port: int, *extra: str):
     data = tmp_path / f"data-{ns}"
     return lab.start(
