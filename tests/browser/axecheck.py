@@ -6,6 +6,8 @@ A page is checked each time a test's wait on it returns (the state the test wait
 more when the test ends. States already checked in this session are skipped: a state is the
 page's path, its viewport width and the set of element shapes it shows (tag, classes, role and
 ARIA attribute names, without text), so a round's hundred turns cost a handful of axe runs.
+A page whose app is still loading (`#app[aria-busy]`, the static placeholder) is not a state: how
+fast the scripts arrive decides whether a wait sees it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 _checked: set[str] = set()
 
 SHAPE_JS = """() => {
+  if (document.querySelector('#app[aria-busy="true"]')) return null;
   const seen = new Set();
   for (const el of document.body.querySelectorAll('*')) {
     if (!el.getClientRects().length) continue;
@@ -60,6 +63,8 @@ def check(page, where: str = "") -> None:
     try:
         shape = page.evaluate(SHAPE_JS)
     except Exception:  # the page is navigating or closing: its next wait checks it
+        return
+    if shape is None:  # still loading (its placeholder is aria-busy): the next wait checks it
         return
     key = hashlib.sha1(shape.encode()).hexdigest()
     if key in _checked:

@@ -199,7 +199,10 @@ function drawList(board, ctx, w, h) {
     hub.innerHTML = engineTile(tr, hubTile);
     hub.dataset.tile = tr.engine;
   }
-  const list = el("div.train-rows");
+  // on a phone the list scrolls when the trains are many: a named region the keyboard can reach
+  const list = board.compact
+    ? el("div.train-rows", { role: "region", tabindex: "0", "aria-label": t("aria.trains_list") })
+    : el("div.train-rows");
   for (const row of rows) list.append(trainRow(row, ctx, { yard: false, s, lines, tilesW, labelW }).node);
   board.layer.append(el("div.trains", hub, list));
   board.tileSize = s;
