@@ -90,11 +90,13 @@ def wifi_qr():
 
 @bp.get("/rooms/<room_id>/record")
 def record(room_id):
+    """The current game's record, between rounds, for the table's host token or a seat token of
+    this room (`Authorization: Bearer <token>`): everyone else is refused."""
     r = _room(room_id)
     try:
-        body = json.dumps(r.download(), indent=1)
+        body = json.dumps(r.download(lambda: _viewer(r)), indent=1)
     except Refused as exc:
-        return _error(exc.code, 409 if exc.code == "round_in_progress" else 404)
+        return _error(exc.code, _RECORD_STATUS.get(exc.code, 404))
     return Response(
         body,
         mimetype="application/json",
@@ -106,6 +108,7 @@ def record(room_id):
 #    asks: the table's host token, or a phone's seat token (only the rounds it played)
 
 _REPLAY_STATUS = {"bad_token": 403, "not_seen": 403, "round_in_progress": 409, "no_round": 404}
+_RECORD_STATUS = {"bad_token": 403, "round_in_progress": 409}
 
 
 def _viewer(r):

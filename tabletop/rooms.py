@@ -193,14 +193,17 @@ class Room:
             "tonight": {"matches": tonight, "players": evening.standings(tonight)},
         }
 
-    def download(self) -> dict:
-        """The current game's record with its deals written out (portable), between rounds."""
+    def download(self, may_see: Callable[[], object]) -> dict:
+        """The current game's record with its deals written out (portable), between rounds only
+        (mid-round it would show hidden tiles), and only when `may_see()` (which raises
+        `bad_token` for a client not entitled) lets it out."""
         with self.lock:
             if self.record is None:
                 raise Refused("not_started")
             assert self.match is not None  # a record is the match's
             if self.state.phase == "play":
                 raise Refused("round_in_progress")
+            may_see()
             return self.match.to_record()
 
     def frame_for(self, conn) -> bytes | None:

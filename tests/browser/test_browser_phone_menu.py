@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 from flows import play_until_round_over
 from handle import Domino
@@ -33,4 +35,7 @@ def test_record_download_only_when_the_server_can_serve_it(live_server, phone, s
     page.click(".top-menu")
     link = page.locator(".dlg-menu .menu-record")
     assert link.count() == 1
-    assert status_of(live_server.url + link.get_attribute("href")) == 200
+    assert status_of(live_server.url + link.get_attribute("href")) == 403  # the room code alone
+    with page.expect_download() as saved:
+        link.click()
+    assert json.loads(Path(saved.value.path()).read_text())["profile"] == "draw"

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
+from pathlib import Path
 
 from flows import (
     TIMEOUT,
@@ -63,7 +65,14 @@ def test_two_phones_play_a_draw_hand_while_the_table_follows(live_server, phone,
     assert table.locator(".dlg-results tbody tr").count() == 2
     assert ana.locator(".dlg-results .results-download").count() == 1
     href = ana.get_attribute(".dlg-results .results-download", "href")
-    record = json.load(urllib.request.urlopen(live_server.url + href))
+    try:  # the link's address alone (the room code) opens nothing: the phone's token does
+        urllib.request.urlopen(live_server.url + href)
+        raise AssertionError("the record was served without a token")
+    except urllib.error.HTTPError as err:
+        assert err.code == 403
+    with ana.expect_download() as saved:
+        ana.click(".dlg-results .results-download")
+    record = json.loads(Path(saved.value.path()).read_text())
     assert record["profile"] == "draw"
     # the seed of the finished round is revealed on the table
     table.wait_for_selector(".dlg-results .seed >> text=/[0-9]{3,}/", timeout=TIMEOUT)

@@ -26,7 +26,7 @@ def play_round(live, room_id, phones, host, pick=lambda legal: legal[0], limit=5
 
 
 def test_join_and_full_draw_hand(live, client_factory):
-    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, PHONES2)
     p0, t0 = join(client_factory, room_id, 0, "Ana")
     p1, t1 = join(client_factory, room_id, 1, "Bo")
     assert len(t0) >= 22 and t0 != t1  # ≥ 128 bits, url-safe
@@ -48,7 +48,9 @@ def test_join_and_full_draw_hand(live, client_factory):
     import json
     import urllib.request
 
-    rec = json.load(urllib.request.urlopen(f"{live.url}/api/rooms/{room_id}/record"))
+    req = urllib.request.Request(f"{live.url}/api/rooms/{room_id}/record")
+    req.add_header("Authorization", f"Bearer {host_token}")
+    rec = json.load(urllib.request.urlopen(req))
     from engine import deal_from_seed, replay
 
     assert replay(rec)["rounds"][0]["end"] in ("domino", "blocked")

@@ -39,7 +39,7 @@ def test_a_finished_round_replays_to_the_engines_result(live, client_factory):
     assert [r["round"] for r in game["rounds"]] == [1] and game["profile"] == "draw"
     status, body = get(live, f"/api/rooms/{room_id}/replays/{game['game']}/1", host_token)
     assert status == 200
-    record = json.load(urllib.request.urlopen(f"{live.url}/api/rooms/{room_id}/record"))
+    record = get(live, f"/api/rooms/{room_id}/record", host_token)[1]
     expected = replay(record)["rounds"][0]
     assert len(body["steps"]) == len(record["rounds"][0]["actions"]) + 1
     assert body["history"] == record["rounds"][0]["actions"]
@@ -101,3 +101,24 @@ def test_a_phone_opens_only_rounds_it_played(live, client_factory):
         assert (status, body["error"]) == (403, "bad_token")
         status, body = get(live, f"/api/rooms/{room_id}/replays/{game_id}/1", token)
         assert (status, body["error"]) == (403, "bad_token")
+
+
+def test_the_record_is_served_only_to_the_table_and_its_seats_between_rounds(live, client_factory):
+    host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    p0, t0 = join(client_factory, room_id, 0, "Ana")
+    p1, t1 = join(client_factory, room_id, 1, "Bo")
+    start(host)
+    # mid-round: refused to everyone, the table and the seats too (it holds every hidden tile)
+    for token in (host_token, t0, t1, None, "x" * 30):
+        status, body = get(live, f"/api/rooms/{room_id}/record", token)
+        assert (status, body["error"]) == (409, "round_in_progress")
+    play_round(live, room_id, [p0, p1], host)
+    for token in (host_token, t0, t1):
+        status, body = get(live, f"/api/rooms/{room_id}/record", token)
+        assert status == 200 and replay(body)["rounds"][0]["end"] in ("domino", "blocked")
+    # the room code alone, a token of nobody, another room's host token: refused
+    _, _, other_host = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    assert ask(p1, {"type": "leave"})["type"] == "ok"  # Bo's token is revoked
+    for token in (None, "x" * 30, other_host, t1):
+        status, body = get(live, f"/api/rooms/{room_id}/record", token)
+        assert (status, body["error"]) == (403, "bad_token"), token

@@ -20,6 +20,7 @@ import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock, scoresNow } from "../parts/results.js";
 import { readyStrip, tonightBody, matchOver } from "../parts/evening.js";
 import { openReplay } from "../parts/replay.js";
+import { recordLink } from "../parts/recordfile.js";
 import { fitDialog } from "../base/fit.js";
 
 // seconds without a phone taking a seat before a table that is its own Wi-Fi offers that Wi-Fi
@@ -361,7 +362,7 @@ class HostPage extends Page {
       return el("div.results", scoresNow(v, room), historyBlock(v, room, true), seedBlock(v, room));
     }
     const tileSize = Math.round(Math.max(16, Math.min(40, window.innerHeight / 30)));
-    const body = resultsBody(v, room, { recordUrl: `/api/rooms/${room.id}/record`, tileSize, tv: this.mode === "table" });
+    const body = resultsBody(v, room, { recordLink: recordLink(room.id, text.get(`domino.host.${room.id}`), "results-download"), tileSize, tv: this.mode === "table" });
     // who the phones' Ready is still awaited from; tonight's matches once a match is decided
     const strip = readyStrip(room);
     if (strip) body.prepend(strip);

@@ -16,6 +16,7 @@ import { JoinForm, joinLogo } from "../parts/joinform.js";
 import { renderSeatStrip } from "../parts/seatstrip.js";
 import { resultsBody, historyBlock } from "../parts/results.js";
 import { openReplay } from "../parts/replay.js";
+import { recordLink } from "../parts/recordfile.js";
 import { trackerBody } from "../parts/tracker.js";
 import { readyBox, tonightBody } from "../parts/evening.js";
 
@@ -293,8 +294,8 @@ class PhonePage extends Page {
 
   // -- dialogs -----------------------------------------------------------------------------------
 
-  recordUrl() {
-    return `/api/rooms/${this.roomId}/record`;
+  recordLink(cls) {
+    return recordLink(this.roomId, this.token, cls);
   }
 
   resultsContent() {
@@ -305,7 +306,7 @@ class PhonePage extends Page {
       box.append(historyBlock(v, this.room, true));
       return box;
     }
-    const body = resultsBody(v, this.room, { mySeat: this.seat, recordUrl: this.recordUrl() });
+    const body = resultsBody(v, this.room, { mySeat: this.seat, recordLink: this.recordLink("results-download") });
     // what comes next first: Ready (or Play again), and whom the table waits for
     body.prepend(readyBox(this.room, v, this.seat, (type, payload) => this.command(type, payload)));
     return body;
@@ -363,7 +364,7 @@ class PhonePage extends Page {
       el("button.btn.menu-tonight", { type: "button", onclick: () => this.openTonight() }, t("evening.tonight")),
       v && v.phase === "play" ? this.undoButtons() : null,
       // the server serves the record between rounds only (mid-round it would show every hand)
-      v && v.phase !== "play" ? el("a.btn.menu-record", { href: this.recordUrl(), download: "" }, icon("download"), " ", t("results.download")) : null,
+      v && v.phase !== "play" ? this.recordLink("menu-record") : null,
       this.token ? el("button.btn.menu-replay", { type: "button", onclick: () => this.openReplay() }, t("replay.title")) : null,
       el("button.btn.btn--danger.menu-leave", { type: "button", onclick: () => this.leave() }, t("hand.leave")),
     );

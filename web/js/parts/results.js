@@ -361,7 +361,7 @@ function reveal(view, room, { mySeat, tileSize, saidWinner, tv }) {
 
 /** The results of the round that just ended (view.phase round_over / game_over). tv: the big
  * screen's version, with the running score as a chart. */
-export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileSize = 16, tv = false } = {}) {
+export function resultsBody(view, room, { mySeat = null, recordLink = null, tileSize = 16, tv = false } = {}) {
   const body = el(`div.results${tv ? ".results--tv" : ""}`, { dataset: { phase: view.phase } });
   const moment = winnerMoment(view, room);
   if (moment) body.append(moment);
@@ -382,20 +382,20 @@ export function resultsBody(view, room, { mySeat = null, recordUrl = null, tileS
     scores.append(scoreSheet(view, room, Math.round(tileSize * 0.6)) || "");
     if (scores.childNodes.length) body.append(scores);
   }
-  body.append(extras(view, room, recordUrl));
+  body.append(extras(view, room, recordLink));
   return body;
 }
 
 /** The small things last, on one line where there is room: rounds to go, earlier rounds, the
  * shuffle's proof, the game to save. */
-function extras(view, room, recordUrl) {
+function extras(view, room, recordLink) {
   const box = el("div.results-extras");
   const left = view.rounds_total && !given(view.match_winner) ? view.rounds_total - view.round : 0;
   if (left > 0) box.append(el("p.results-left", t("results.rounds_left", { count: left })));
   if (view.move_record && view.history && view.history.length) box.append(moveRecord(view, room));
   if (!view.round_engines) box.append(historyBlock(view, room));
   box.append(seedBlock(view, room));
-  if (recordUrl) box.append(el("p", el("a.btn.results-download", { href: recordUrl, download: "" }, icon("download"), " ", t("results.download"))));
+  if (recordLink) box.append(el("p", recordLink));
   return box;
 }
 
