@@ -27,10 +27,16 @@ from typing import Any
 
 from . import computer, config
 from .offload import Offload
+from .tournament import paired_data
 
 log = logging.getLogger("tabletop.computer")
 
-JOBS: dict[str, Callable[..., Any]] = {"hint": computer.hint, "decide": computer.decide}
+# a round of the night's tournament is paired here too: up to seconds of search (tabletop/night.py)
+JOBS: dict[str, Callable[..., Any]] = {
+    "hint": computer.hint,
+    "decide": computer.decide,
+    "paired_data": paired_data,
+}
 
 
 class ProcessOffload:

@@ -39,6 +39,24 @@ def hand_page(room):
     return _page("hand.html")
 
 
+@bp.get("/director")
+def director_page():
+    """The night's tournament: the director creates it, starts rounds, corrects results."""
+    return _page("director.html")
+
+
+@bp.get("/night")
+def night_page():
+    """A player's phone in the tournament: enter once, then where to sit each round."""
+    return _page("night.html")
+
+
+@bp.get("/standings")
+def standings_page():
+    """The tournament's standings and pairings for a big screen (and for print)."""
+    return _page("standings.html")
+
+
 @bp.get("/solo")
 def solo_page():
     return _page("solo.html")

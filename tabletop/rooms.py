@@ -176,6 +176,7 @@ class Room:
                 "version": self.version,
                 "deals": deals,
                 "join_url": self.join_url,
+                "tournament": self.meta.get("tournament"),  # {id, round, table} of the night's
                 **self._evening(),
             }
 
@@ -341,6 +342,8 @@ class Room:
             raise
         if change.game:
             self.version += 1
+            if self.meta.get("tournament"):  # a tournament's table: its result when it ends
+                self.tables.night.table_changed(self)
         if change.after:
             change.after()
         for conn, frame in change.frames:
@@ -687,6 +690,37 @@ class Room:
             self.meta = old
 
         return Change(write=self._checkpoint(new_game), restore=restore, game=True)
+
+    def seat_tournament(self, tag: dict, profile: str, options: dict, names: list, hashes: list) -> None:
+        """The night's tournament seats a round here (`night.py`): the game set up, each seat a
+        phone held by its player's tournament token (the phone comes with it: `hello`), the
+        phones seated before made guests. Through `_commit` as a command's change is."""
+        with self.lock:
+            if self.closed:
+                raise Refused("no_room")
+            before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
+            self._close_match()
+            laid = [{"kind": "phone", "name": n, "lang": None, "standin": None} for n in names]
+            self.meta.update(profile=profile, options=options, seats=laid, deals=[], ready=[], tournament=tag)
+            changed: dict = {i: None for i in self.tokens if i >= len(hashes)}
+            changed.update(enumerate(hashes))
+            self.tokens = dict(enumerate(hashes))
+            self.meta["captain"] = evening.next_captain(self.meta, self.tokens)
+            self.match = self.record = None
+
+            def restore():
+                self.meta, self.tokens, self.match, self.record = before
+
+            self._commit(
+                Change(
+                    write=lambda v: self.tables.store.save_room(
+                        self.id, self.meta, v, seats=changed, end_game=True
+                    ),
+                    restore=restore,
+                    game=True,
+                    **self._demote(lambda m: m.role == "seat"),
+                )
+            )
 
     # the evening: ready, play again, change game (`evening.py`) ---------------------------------
 

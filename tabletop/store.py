@@ -77,6 +77,12 @@ CREATE TABLE IF NOT EXISTS witnesses (
     token_hash TEXT NOT NULL,    -- a seat token that held a seat while the round was played
     PRIMARY KEY (game, round, token_hash)
 );
+CREATE TABLE IF NOT EXISTS tournaments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    data TEXT NOT NULL,          -- JSON: the night's tournament and the server's part (night.py)
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
 """
 
 
@@ -288,6 +294,32 @@ class Store:
 
         self._tx(fn)
 
+    def create_tournament(self, data: dict) -> int:
+        """A new tournament, the night's current one from now on; returns its id."""
+        now = time.time()
+        return self._tx(
+            lambda db: (
+                db.execute(
+                    "INSERT INTO tournaments (data, created, updated) VALUES (?, ?, ?)",
+                    (json_text(data), now, now),
+                ).lastrowid
+            )
+        )
+
+    def save_tournament(self, tournament_id: int, data: dict) -> None:
+        """The whole tournament, in one committed transaction (a few kB even at 32 players)."""
+        now = time.time()
+
+        def fn(db):
+            cur = db.execute(
+                "UPDATE tournaments SET data = ?, updated = ? WHERE id = ?",
+                (json_text(data), now, tournament_id),
+            )
+            if cur.rowcount != 1:
+                raise RuntimeError(f"no tournament {tournament_id} to save")
+
+        self._tx(fn)
+
     def delete_room(self, room_id: str) -> None:
         self._tx(lambda db: db.execute("DELETE FROM rooms WHERE id = ?", (room_id,)))
 
@@ -324,6 +356,12 @@ class Store:
             }
             for rid, name, host_hash, meta, version, record, game_id in rows
         ]
+
+    def latest_tournament(self) -> tuple[int, dict] | None:
+        """The newest tournament (id, data), or None."""
+        with self._lock:
+            row = self._db.execute("SELECT id, data FROM tournaments ORDER BY id DESC LIMIT 1").fetchone()
+        return (row[0], json.loads(row[1])) if row else None
 
     def games_of(self, room_id: str) -> list[dict]:
         """Every game this room has played, oldest first: its id, start time and record (the

@@ -19,6 +19,7 @@ from .cpu_worker import ProcessOffload
 from .discovery import HOST_FILE, HostName
 from .errors import Refused
 from .limits import Bucket, Buckets, Tries
+from .night import Night
 from .offload import Offload, gevent_patched
 from .rooms import Room
 from .seats import new_token, token_hash
@@ -57,6 +58,7 @@ class Tables:
         self.hint_slots = threading.BoundedSemaphore(config.HINT_SLOTS)
         self._room_hints: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # room -> Bucket
         self._stop = threading.Event()
+        self.night = Night(self)  # the night's tournament across the tables (night.py)
 
     def server_info(self) -> dict:
         return {"name": self.name, "kiosk": self.kiosk, "protocol": config.PROTOCOL}
@@ -95,6 +97,7 @@ class Tables:
                 room.wake_computer()
         if self.rooms:
             log.info("restored %d room(s)", len(self.rooms))
+        self.night.restore()
 
     def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
@@ -236,3 +239,4 @@ class Tables:
         self._stop.set()
         self.runner.stop()
         self.cpu.close()
+        self.night.close_workers()

@@ -7,7 +7,7 @@ docs/TOURNAMENT.md describes the rules as implemented.
 """
 
 from .actions import correct, join, new, report, withdraw
-from .data import from_data, to_data
+from .data import from_data, paired_data, to_data
 from .pairing import pair_next_round
 from .standings import Standing, standings
 from .state import Correction, Entrant, Result, Round, Settings, Table, Tournament, TournamentError
@@ -27,6 +27,7 @@ __all__ = [
     "join",
     "new",
     "pair_next_round",
+    "paired_data",
     "report",
     "standings",
     "to_data",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from .pairing import pair_next_round
 from .state import Correction, Entrant, Result, Round, Settings, Table, Tournament, TournamentError
 
 
@@ -63,6 +64,12 @@ def from_data(data: dict[str, Any]) -> Tournament:
         )
     except (KeyError, TypeError) as error:
         raise TournamentError("bad_data", f"not a stored tournament: {error!r}") from error
+
+
+def paired_data(data: dict[str, Any]) -> dict[str, Any]:
+    """The next round paired, a stored tournament in and out: how the server's worker process
+    (which takes and gives JSON) pairs a round away from the tables."""
+    return to_data(pair_next_round(from_data(data)))
 
 
 def _result(r: Result) -> dict[str, Any]:

@@ -1,0 +1,168 @@
+"""The night's tournament on a live server (tabletop/night.py, night_api.py): the director's
+page behind the PIN, players entering by name, tables seated each round, results reported by
+the tables themselves, and the bad input each refused with a clear error, nothing changed."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ask
+from nightplay import api, ok, play_table, seated_phones, table_screen
+
+from tabletop.app import create_app
+from tabletop.settings import Settings
+
+PIN = "2468"
+pytestmark = pytest.mark.app_config(kiosk=True, pin=PIN)
+
+
+def night_of(live, make, players: int, tables: int, rounds: int = 2):
+    """Table screens, a tournament of Draw at two seats (one round a table) and its players."""
+    screens = [table_screen(make, f"Table {i + 1}") for i in range(tables)]
+    form = {"profile": "draw", "options": {"players": 2}, "rounds": rounds, "ending": "round"}
+    form["tables"] = [room for _, room, _ in screens]
+    ok(api(live.url, "POST", "", form, pin=PIN))
+    tokens = {}
+    for i in range(players):
+        answer = ok(api(live.url, "POST", "/players", {"name": f"Player {chr(65 + i)}"}))
+        tokens[answer["entrant"]] = answer["tokens"][0]
+    return screens, tokens
+
+
+def all_ready(phones: dict) -> int:
+    """Every phone of a table says Ready after a round: the next round is dealt; its version."""
+    answers = [ask(phone, {"type": "ready"}) for phone in phones.values()]
+    assert all(a["type"] == "ok" for a in answers), answers
+    return answers[-1]["version"]
+
+
+def snapshot(live):
+    return ok(api(live.url, "GET", ""))["tournament"]
+
+
+def test_director_needs_the_pin(live):
+    form = {"profile": "draw", "options": {"players": 2}, "rounds": 2, "tables": []}
+    assert api(live.url, "POST", "", form)[0] == 403
+    status, body = api(live.url, "POST", "", form, pin="0000")
+    assert (status, body["error"]) == (403, "bad_pin")
+    status, body = api(live.url, "POST", "", form, pin=PIN)
+    assert (status, body["error"]) == (409, "bad_settings")  # past the PIN: no table given
+    assert snapshot(live) is None
+
+
+def test_a_round_seats_the_tables_and_their_results_come_in(live, client_factory):
+    screens, tokens = night_of(live, client_factory, players=4, tables=2)
+    # a name entered twice (or one that looks like it) is refused
+    status, body = api(live.url, "POST", "/players", {"name": "player a"})
+    assert (status, body["error"]) == (409, "name_taken")
+    assert ok(api(live.url, "POST", "/rounds", {}, pin=PIN)) == {"round": 1}
+    t = snapshot(live)
+    assert [len(x["seats"]) for x in t["played"][0]["tables"]] == [2, 2]
+    for number, (_, room, _) in enumerate(screens, 1):
+        seated = live.tables.rooms[room].summary()
+        assert seated["tournament"]["round"] == 1 and seated["tournament"]["table"] == number
+        assert [s["name"] for s in seated["seats"]] == t["played"][0]["tables"][number - 1]["seats"]
+    me = ok(api(live.url, "GET", "/me", token=tokens[1]))
+    assert me["round"]["number"] == 1 and me["round"]["table"]["room"] in [r for _, r, _ in screens]
+    assert api(live.url, "GET", "/me", token="forged")[0] == 403
+
+    # a round is not paired again while tables play
+    status, body = api(live.url, "POST", "/rounds", {}, pin=PIN)
+    assert (status, body["error"]) == (409, "round_not_finished")
+
+    phones = seated_phones(client_factory, live.url, tokens)
+    play_table(phones[1])
+    after_one = snapshot(live)
+    assert after_one["played"][0]["tables"][0]["result"] is not None
+    assert after_one["played"][0]["tables"][1]["result"] is None
+    play_table(phones[2])
+    t = snapshot(live)
+    assert t["played"][0]["finished"]
+    assert sorted(s["wins"] for s in t["standings"]) == [0, 0, 1, 1]
+
+    # the CSV has every player, in the standings' order
+    csv = live.url + "/api/tournament/standings.csv"
+    import urllib.request
+
+    with urllib.request.urlopen(csv) as r:
+        lines = r.read().decode().splitlines()
+    assert lines[0].startswith("place,name,wins") and len(lines) == 5
+    assert [line.split(",")[1] for line in lines[1:]] == [" & ".join(s["names"]) for s in t["standings"]]
+
+
+def test_bad_reports_are_refused_and_change_nothing(live, client_factory):
+    screens, tokens = night_of(live, client_factory, players=6, tables=3, rounds=3)
+    ok(api(live.url, "POST", "/rounds", {}, pin=PIN))
+    phones = seated_phones(client_factory, live.url, tokens)
+    for table in phones.values():
+        play_table(table)
+    before = snapshot(live)
+    assert before["played"][0]["finished"]
+
+    # a double report: table 1 plays on and ends another round; its result stays the first
+    second = play_table(phones[1], version=all_ready(phones[1]))
+    assert second["view"]["phase"] == "round_over"
+    t = snapshot(live)
+    assert t["played"] == before["played"] and t["standings"] == before["standings"]
+    assert t["refused"][-1]["code"] == "already_reported" and t["refused"][-1]["table"] == 1
+
+    # round 2 without the withdrawn player: five left, two tables and a bye; table 3 is not in it
+    entrant_of = {s["entrant"]: s for s in t["standings"]}
+    gone = next(
+        e for e in entrant_of if e in {x for side in t["played"][0]["tables"][2]["sides"] for x in side}
+    )
+    status, body = api(live.url, "POST", "/withdraw", {"entrant": gone})
+    assert (status, body["error"]) == (403, "pin_required")
+    ok(api(live.url, "POST", "/withdraw", {"entrant": gone}, pin=PIN))
+    ok(api(live.url, "POST", "/rounds", {}, pin=PIN))
+    t = snapshot(live)
+    assert [x["number"] for x in t["played"][1]["tables"]] == [1, 2] and len(t["played"][1]["byes"]) == 1
+
+    # a result for a table not in the round: table 3, still seated from round 1, plays on
+    play_table(phones[3], version=all_ready(phones[3]))
+    after = snapshot(live)
+    assert after["refused"][-1]["code"] == "no_such_round" and after["refused"][-1]["table"] == 3
+    assert after["played"] == t["played"] and after["standings"] == t["standings"]
+
+    # a withdrawn player's late result: withdrawn while their round-2 table plays
+    new_phones = seated_phones(client_factory, live.url, {e: k for e, k in tokens.items() if e != gone})
+    table_one = t["played"][1]["tables"][0]
+    late = table_one["sides"][1][0]
+    ok(api(live.url, "POST", "/withdraw", {"entrant": late}, pin=PIN))
+    play_table(new_phones[1])
+    after = snapshot(live)
+    assert after["refused"][-1]["code"] == "withdrawn" and after["played"][1]["tables"][0]["result"] is None
+
+    # the director enters it, with a reason that stays; not without the PIN
+    fix = {"round": 2, "table": 1, "points": [30, 10], "winner": 0, "reason": "Player left early"}
+    status, body = api(live.url, "POST", "/corrections", fix)
+    assert (status, body["error"]) == (403, "pin_required")
+    assert snapshot(live)["played"] == after["played"]
+    status, body = api(live.url, "POST", "/corrections", {**fix, "reason": " "}, pin=PIN)
+    assert (status, body["error"]) == (409, "no_reason")
+    ok(api(live.url, "POST", "/corrections", fix, pin=PIN))
+    t = snapshot(live)
+    assert t["played"][1]["tables"][0]["result"] == {"points": [30, 10], "winner": 0}
+    assert t["corrections"] == [
+        {
+            "round": 2,
+            "table": 1,
+            "before": None,
+            "after": {"points": [30, 10], "winner": 0},
+            "reason": "Player left early",
+        }
+    ]
+
+
+def test_the_tournament_comes_back_after_a_restart(live, client_factory, tmp_path):
+    screens, tokens = night_of(live, client_factory, players=4, tables=2)
+    ok(api(live.url, "POST", "/rounds", {}, pin=PIN))
+    phones = seated_phones(client_factory, live.url, tokens)
+    play_table(phones[1])
+    before = snapshot(live)
+    again = create_app(Settings(data=str(tmp_path), computer_delay=0, kiosk=True, pin=PIN))
+    try:
+        restored = again.extensions["tabletop"].night.snapshot()["tournament"]
+        assert restored["played"] == before["played"] and restored["standings"] == before["standings"]
+        assert restored["entrants"] == before["entrants"]
+    finally:
+        again.extensions["tabletop"].shutdown()
