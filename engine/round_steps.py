@@ -7,6 +7,9 @@ renders these views as it renders play; it holds no rules of its own.
                                  the deal, then each action's position, and per action whether
                                  it was the only legal one; raises RecordError (bad record, or
                                  round r not finished)
+    seat_decisions(record, r, s) [{"move", "view", "action"}] of each action seat s chose among
+                                 several in round r: its own view then (`view_for`, what it could
+                                 know at that moment) and the action it took
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from .match import Match
 from .record import RecordError
 from .rules import apply, legal_actions
-from .view import public_view
+from .view import public_view, view_for
 
 
 def _finished(match: Match) -> list[int]:
@@ -63,3 +66,21 @@ def round_steps(record, round_no) -> dict:
         state = apply(state, action)
         steps.append(_face_up(state))
     return {"round": round_no, "result": state.result, "steps": steps, "forced": forced}
+
+
+def seat_decisions(record, round_no, seat) -> list[dict]:
+    """Every choice `seat` made in finished round `round_no` (1-based): the move's index in the
+    round's actions, the seat's own view just before it (nothing it could not see then) and the
+    action taken (as in the view's `legal`). Moves the rules forced are left out."""
+    match = Match.from_record(record)
+    if not isinstance(round_no, int) or isinstance(round_no, bool) or round_no - 1 not in _finished(match):
+        raise RecordError(f"round {round_no!r}: no finished round with this number")
+    state = match._starts[round_no - 1]
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise RecordError(f"seat {seat!r}: no such seat at this table")
+    out = []
+    for k, action in enumerate(match.rounds[round_no - 1].actions):
+        if action.seat == seat and state.turn == seat and len(legal_actions(state)) > 1:
+            out.append({"move": k, "view": view_for(state, seat), "action": action.to_json()})
+        state = apply(state, action)
+    return out

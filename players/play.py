@@ -553,20 +553,29 @@ def choose_medium(K: Knowledge, rng, budget=None) -> Decision:
     return Decision(best, scores, plan, used, value, est)
 
 
-def choose_hard(K: Knowledge, rng, budget=None) -> Decision:
+def choose_hard(K: Knowledge, rng, budget=None, include: int | None = None) -> Decision:
+    """hard's choice. `include` (a review: the action a player took) is compared too, in the
+    same worlds, when it is not among the candidates already; the number of worlds stays the
+    one the candidates alone get."""
     legal = K.view["legal"]
     scores, plan = heuristic_scores(K)
     order = sorted(range(len(legal)), key=lambda j: -scores[j])
     if len(legal) == 1:
         return Decision(0, scores, plan)
+
+    def also(top):
+        return top + [include] if include is not None and include not in top else top
+
     if K.train:
         top = order[:HARD_TRAIN_TOP]
         worlds = max(2, (budget or HARD_TRAIN_ROLLOUTS) // len(top))
+        top = also(top)
         est, used = evaluate(K, rng, top, worlds)
     else:
         cands = order[:HARD_TOP]
         h = HARD_SEARCH[min(K.n, 3)]
         worlds = max(2 if budget else 6, min(h.worlds, (budget or h.rollouts) // len(cands)))
+        cands = also(cands)
         est, used = evaluate(
             K,
             rng,

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request
 
 import engine
 
-from . import captive, computer, config, qr, replays
+from . import captive, computer, config, qr, replays, review
 from .errors import Refused
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -107,7 +107,14 @@ def record(room_id):
 # -- replays of finished rounds (tabletop/replays.py); `Authorization: Bearer <token>` says who
 #    asks: the table's host token, or a phone's seat token (only the rounds it played)
 
-_REPLAY_STATUS = {"bad_token": 403, "not_seen": 403, "round_in_progress": 409, "no_round": 404}
+_REPLAY_STATUS = {
+    "bad_token": 403,
+    "not_seen": 403,
+    "round_in_progress": 409,
+    "no_round": 404,
+    "bad_seat": 400,
+    "review_busy": 429,
+}
 _RECORD_STATUS = {"bad_token": 403, "round_in_progress": 409}
 
 
@@ -132,3 +139,30 @@ def replay_round(room_id, game, round_no):
         return jsonify(replays.steps(r, _viewer(r), game, round_no))
     except Refused as exc:
         return _error(exc.code, _REPLAY_STATUS.get(exc.code, 400))
+
+
+@bp.get("/rooms/<room_id>/replays/<int:game>/<int:round_no>/review")
+def replay_review(room_id, game, round_no):
+    """The hard player's review of `?seat=` in a finished round: one JSON line per step as it is
+    made (`tabletop/review.py`), so the screen shows the progress."""
+    r = _room(room_id)
+    seat = request.args.get("seat", "")
+    try:
+        who = _viewer(r)
+        if not seat.isdecimal():
+            raise Refused("bad_seat", "?seat= must be a seat number")
+        record, found = review.choices(r, who, game, round_no, int(seat))
+    except Refused as exc:
+        return _error(exc.code, _REPLAY_STATUS.get(exc.code, 400))
+    slots = r.tables.review_slots
+    if not slots.acquire(blocking=False):
+        return _error("review_busy", 429)
+
+    def lines():
+        try:
+            for line in review.stream(r, record, found, int(seat)):
+                yield json.dumps(line, separators=(",", ":")) + "\n"
+        finally:
+            slots.release()  # also when the screen goes away mid-review (the generator is closed)
+
+    return Response(lines(), mimetype="application/x-ndjson", headers={"Cache-Control": "no-store"})

@@ -48,6 +48,9 @@ HINT_BURST = 3
 ROOM_HINT_RATE = 1.0  # hints computed per second and room, whoever asks
 ROOM_HINT_BURST = 5
 LEVEL_ALIASES = MappingProxyType({"normal": "medium"})  # the middle level's name in older clients
+REVIEW_NICE = 19  # reviews of finished rounds: a worker process of their own, behind everything
+REVIEW_SLOTS = 2  # reviews streamed at once, all rooms (another is refused: review_busy)
+REVIEW_SEED = 1  # the review's stream: the same view is judged the same way, every time
 
 # -- websocket limits --------------------------------------------------------------------------
 RATE = 20.0  # messages per second and socket

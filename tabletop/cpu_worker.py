@@ -10,7 +10,11 @@ it travels as one JSON line each way. The process starts with the first move or 
 with no computer and no hint never holds its ~20 MB) and again if it dies; if it cannot, the
 work runs on a thread as before (`Offload`).
 
-    python -m tabletop.cpu_worker    one request per line on stdin, one answer per line on stdout
+Reviews of finished rounds (`review.judge`, one decision per request) go to a worker of their
+own at `config.REVIEW_NICE`, so a review waits behind every computer's move and hint.
+
+    python -m tabletop.cpu_worker [NICE]   one request per line on stdin, one answer per line on
+                                           stdout, at niceness NICE (default CPU_WORKER_NICE)
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from . import computer, config
+from . import computer, config, review
 from .offload import Offload
 from .tournament import paired_data
 
@@ -36,6 +40,7 @@ JOBS: dict[str, Callable[..., Any]] = {
     "hint": computer.hint,
     "decide": computer.decide,
     "paired_data": paired_data,
+    "judge": review.judge,
 }
 
 
@@ -43,7 +48,8 @@ class ProcessOffload:
     """`run(fn, *args)` like `Offload.run`, for `fn` in JOBS: in the worker process. Calls come
     from many greenlets; the worker takes them one at a time."""
 
-    def __init__(self, fallback_threads: int):
+    def __init__(self, fallback_threads: int, nice: int = config.CPU_WORKER_NICE):
+        self._nice = nice
         self._lock = threading.Lock()  # one request in flight (gevent's lock when served)
         self._proc: subprocess.Popen | None = None
         # Each request carries a number the worker echoes. A caller interrupted while it waits
@@ -56,7 +62,7 @@ class ProcessOffload:
         package_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         path = os.pathsep.join(p for p in (package_parent, os.environ.get("PYTHONPATH")) if p)
         return subprocess.Popen(
-            [sys.executable, "-m", "tabletop.cpu_worker"],
+            [sys.executable, "-m", "tabletop.cpu_worker", str(self._nice)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=dict(os.environ, PYTHONPATH=path),
@@ -117,8 +123,9 @@ class ProcessOffload:
         self._fallback.close()
 
 
-def main() -> None:
-    os.nice(config.CPU_WORKER_NICE)
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    os.nice(int(argv[0]) if argv else config.CPU_WORKER_NICE)
     for line in sys.stdin.buffer:
         request: dict = {}
         try:

@@ -78,6 +78,23 @@ def listing(room, who: Viewer) -> list[dict]:
 def steps(room, who: Viewer, game_id: int, round_no: int) -> dict:
     """Round `round_no` of game `game_id`, position by position (raises `no_round`,
     `round_in_progress` or `not_seen`)."""
+    record = finished_record(room, who, game_id, round_no)
+    out = round_steps(record, round_no)
+    history = out["steps"][-1]["history"]
+    for view in out["steps"]:
+        del view["history"]  # each position's history is the first actions of `history`
+    return {
+        "game": game_id,
+        "profile": record.get("profile"),
+        "seats": _seats(record),
+        "history": history,
+        **out,
+    }
+
+
+def finished_record(room, who: Viewer, game_id: int, round_no: int) -> dict:
+    """The record of game `game_id` when its round `round_no` is over and this viewer may see it
+    (raises `no_round`, `round_in_progress` or `not_seen`)."""
     game = next((g for g in room.tables.store.games_of(room.id) if g["game"] == game_id), None)
     if game is None:
         raise Refused("no_round", "this table has no such game")
@@ -94,14 +111,4 @@ def steps(room, who: Viewer, game_id: int, round_no: int) -> dict:
         raise Refused("round_in_progress", "this round is still being played")
     if not who.may_see(game_id, round_no):
         raise Refused("not_seen", "this phone did not play this round")
-    out = round_steps(record, round_no)
-    history = out["steps"][-1]["history"]
-    for view in out["steps"]:
-        del view["history"]  # each position's history is the first actions of `history`
-    return {
-        "game": game_id,
-        "profile": record.get("profile"),
-        "seats": _seats(record),
-        "history": history,
-        **out,
-    }
+    return record

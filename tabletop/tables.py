@@ -48,6 +48,10 @@ class Tables:
         threads = config.COMPUTER_WORKERS + config.HINT_SLOTS
         # computer moves and hints: served on gevent, in a process of their own (cpu_worker.py)
         self.cpu = ProcessOffload(threads) if gevent_patched() else Offload(threads)
+        # reviews of finished rounds (review.py): one decision per job, in a worker of their own at
+        # the lowest priority, so a review never holds up a computer's move or a hint
+        self.review_cpu = ProcessOffload(1, nice=config.REVIEW_NICE) if gevent_patched() else Offload(1)
+        self.review_slots = threading.BoundedSemaphore(config.REVIEW_SLOTS)
         self.hosts = frozenset(h.lower() for h in settings.hosts)  # names it answers to, as well
         self.data_dir = settings.data if settings.stored else None  # the mDNS host name's folder
         self.pin_tries = Tries(config.PIN_TRIES, config.PIN_WINDOW)  # by connection and by address
@@ -240,3 +244,4 @@ class Tables:
         self.runner.stop()
         self.cpu.close()
         self.night.close_workers()
+        self.review_cpu.close()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from tabletop import computer, config
+from tabletop import computer, config, review
 from tabletop.cpu_worker import ProcessOffload
 
 
@@ -68,3 +68,14 @@ def test_an_answer_left_by_an_interrupted_caller_is_never_taken_for_another(cpu)
     stdin.flush()
     assert cpu.run(computer.decide, view, "hard", 9, "R") == computer.decide(view, "hard", 9, "R")
     assert cpu.run(computer.hint, view, 3) == computer.hint(view, 3)
+
+
+def test_reviews_run_in_a_worker_at_the_lowest_priority():
+    offload = ProcessOffload(1, nice=config.REVIEW_NICE)
+    try:
+        view = seat_view(4)
+        made = view["legal"][-1]
+        assert offload.run(review.judge, view, made, 2) == json.loads(json.dumps(review.judge(view, made, 2)))
+        assert nice_of(offload._proc.pid) == min(19, nice_of(os.getpid()) + config.REVIEW_NICE)
+    finally:
+        offload.close()

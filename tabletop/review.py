@@ -1,0 +1,56 @@
+"""The hard player's review of one seat's choices in a finished round, streamed as it is made.
+
+The server finds the record and checks who asks (`replays.finished_record`: a round still being
+played is refused, a phone sees only the rounds it played); the engine gives each choice with the
+seat's own view then (`engine.round_steps.seat_decisions`); the judgement of each is the computer
+player's (`players.review.judge`), run one choice at a time in the reviews' own worker process
+(`Tables.review_cpu`, at the lowest priority). The answers stream one line each, so a screen
+shows the progress as it goes:
+
+    {"seat", "profile", "unit", "moves": [k, ...]}    the choices to judge (move indexes)
+    {"move": k, "preferred", "made", "agree", ...}    one per choice, in order (players/review.py)
+    {"summary": {"decisions", "agreed", "costly", "amount", "unit"}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import players.review as judging
+from engine.record import RecordError
+from engine.round_steps import seat_decisions
+
+from . import config, replays
+from .errors import Refused
+
+
+def judge(view: dict, made: dict, seed: int) -> dict:
+    """One choice's judgement (a worker job: JSON in, JSON out)."""
+    return judging.judge(view, made, seed)
+
+
+def choices(room, who, game_id: int, round_no: int, seat) -> tuple[dict, list[dict]]:
+    """The record's header facts and the seat's choices in the round (raises `no_round`,
+    `round_in_progress`, `not_seen` or `bad_seat`)."""
+    record = replays.finished_record(room, who, game_id, round_no)
+    try:
+        found = seat_decisions(record, round_no, seat)
+    except RecordError:
+        raise Refused("bad_seat", "this round has no such seat") from None
+    return record, found
+
+
+def stream(room, record: dict, found: list[dict], seat: int) -> Iterator[dict]:
+    """The review, line by line (each choice judged in the reviews' worker as it is reached)."""
+    unit = judging.unit_of(record["profile"])[0]
+    yield {"seat": seat, "profile": record["profile"], "unit": unit, "moves": [d["move"] for d in found]}
+    agreed = costly = amount = 0
+    for d in found:
+        j = room.tables.review_cpu.run(judge, d["view"], d["action"], config.REVIEW_SEED)
+        agreed += j["agree"]
+        if j["costly"]:
+            costly += 1
+            amount += j["amount"]
+        yield {"move": d["move"], **j}
+    summary = {"decisions": len(found), "agreed": agreed, "costly": costly, "amount": amount, "unit": unit}
+    yield {"summary": summary}
