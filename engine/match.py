@@ -216,21 +216,24 @@ class Match:
     def _replay_entry(self, entry, r: int) -> None:
         """Deal and play round `r` of a record."""
         if not isinstance(entry, dict):
-            raise RecordError(f"round {r}: a round is an object")
+            raise RecordError(f"round {r}: a round is an object", round=r)
         if self.state.phase == "play":
-            raise RecordError(f"round {r}: round {r - 1} has not ended")
+            raise RecordError(f"round {r}: round {r - 1} has not ended", round=r)
         if self.state.phase == "game_over":
-            raise RecordError(f"round {r}: the game was already over")
+            raise RecordError(f"round {r}: the game was already over", round=r, code="round_over")
         try:
             deal, opener = rec.round_deal(self.profile_name, self.options, entry, r, self.state.players)
             self.start_round(deal=deal, opener=opener)
-        except (ValueError, IllegalAction) as err:
-            raise RecordError(f"round {r}: {err}") from None
+        except (ValueError, TypeError, IllegalAction) as err:
+            code = "seed_mismatch" if isinstance(err, rec.SeedMismatch) else "bad_deal"
+            raise RecordError(f"round {r}: {err}", round=r, code=code) from None
         for k, data in enumerate(rec.round_actions(entry, r), start=1):
             try:
                 self.act(Action.from_json(data))
             except IllegalAction as err:
-                raise RecordError(f"round {r}, action {k}: {err.detail}") from None
+                raise RecordError(
+                    f"round {r}, action {k}: {err.detail}", round=r, action=k, code=err.code
+                ) from None
 
     def results(self) -> dict:
         return rec.results_of(self._state)

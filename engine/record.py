@@ -11,7 +11,19 @@ FORMAT = "domino-record/1"
 
 
 class RecordError(Exception):
-    """A malformed or illegal record. The message names the round and action (1-based)."""
+    """A malformed or illegal record. The message names the round and action (1-based); so do
+    `round` and `action` (None where the fault is not in one), and `code` says what is wrong
+    for a client to translate: `bad_record` (not well formed), `unknown_profile`, `bad_deal`
+    (a round's deal), `seed_mismatch` (its seed deals other tiles than it lists), or the rules'
+    `IllegalAction` code of the refused action (`round_over` for one after the round ended)."""
+
+    def __init__(
+        self, message: str, round: int | None = None, action: int | None = None, code: str = "bad_record"
+    ):
+        super().__init__(message)
+        self.round = round
+        self.action = action
+        self.code = code
 
 
 def match_to_record(match, seeds: bool = False) -> dict:
@@ -37,7 +49,9 @@ def match_to_record(match, seeds: bool = False) -> dict:
 def options_of(record) -> tuple[str, dict]:
     profile_name = record.get("profile")
     if not isinstance(profile_name, str) or profile_name not in PROFILES:
-        raise RecordError(f"record: unknown profile {profile_name!r} (one of {', '.join(PROFILES)})")
+        raise RecordError(
+            f"record: unknown profile {profile_name!r} (one of {', '.join(PROFILES)})", code="unknown_profile"
+        )
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("record: options must be an object")
@@ -128,9 +142,12 @@ def round_deal(
     if opener is not None and not lot:
         raise ValueError("opener is only given where the first player is drawn by lot")
     if "seed" in entry:
-        if "hands" in entry or "stock" in entry:
-            raise ValueError("give either a seed or hands and stock, not both")
         deal = deal_from_seed(profile_name, options, entry["seed"])
+        if "hands" in entry or "stock" in entry:  # a revealed seed beside its deal: re-checked
+            given = explicit_deal(profile_name, options, entry.get("hands"), entry.get("stock"))
+            same_hands = [sorted(h) for h in given.hands] == [sorted(h) for h in deal.hands]
+            if not same_hands or given.stock != deal.stock:  # a hand's order is not play
+                raise SeedMismatch("the seed deals other tiles than the hands and stock given")
     else:
         if "hands" not in entry or "stock" not in entry:
             raise ValueError("a round needs hands and stock (or a seed)")
@@ -144,8 +161,12 @@ def round_deal(
     return deal, opener
 
 
+class SeedMismatch(ValueError):
+    """A round's seed deals other tiles than the hands and stock it gives."""
+
+
 def round_actions(entry: dict, r: int) -> list:
     actions = entry.get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError(f"round {r}: actions must be a list")
+        raise RecordError(f"round {r}: actions must be a list", round=r)
     return actions

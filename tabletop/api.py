@@ -8,7 +8,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request
 
 import engine
 
-from . import captive, computer, config, qr, replays, review
+from . import captive, computer, config, qr, recordfiles, replays, review
 from .errors import Refused
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -166,3 +166,36 @@ def replay_review(room_id, game, round_no):
             slots.release()  # also when the screen goes away mid-review (the generator is closed)
 
     return Response(lines(), mimetype="application/x-ndjson", headers={"Cache-Control": "no-store"})
+
+
+# -- a record file chosen on the table's page (tabletop/recordfiles.py): the table's host token
+#    only; the body is the file's text
+
+_FILE_STATUS = {"bad_token": 403, "too_large": 413, "bad_record": 400, "no_record_file": 404}
+
+
+def _host(r) -> None:
+    if _viewer(r).seen is not None:  # a seat token: files are the table's
+        raise Refused("bad_token", "only the table chooses record files")
+
+
+@bp.post("/rooms/<room_id>/record-file")
+def record_file(room_id):
+    r = _room(room_id)
+    try:
+        _host(r)
+        if (request.content_length or 0) > recordfiles.MAX_BYTES:
+            raise Refused("too_large", f"a record file holds at most {recordfiles.MAX_BYTES} bytes")
+        return jsonify(r.choose_record_file(request.stream.read(recordfiles.MAX_BYTES + 1)))
+    except Refused as exc:
+        return jsonify(error=exc.code, detail=exc.detail, **exc.extra), _FILE_STATUS.get(exc.code, 400)
+
+
+@bp.get("/rooms/<room_id>/record-file/<int:round_no>")
+def record_file_round(room_id, round_no):
+    r = _room(room_id)
+    try:
+        _host(r)
+        return jsonify(r.record_file_steps(round_no))
+    except Refused as exc:
+        return _error(exc.code, _FILE_STATUS.get(exc.code) or _REPLAY_STATUS.get(exc.code, 400))

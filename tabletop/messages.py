@@ -183,6 +183,7 @@ def _level_or_null(name, v):
 # the field checks commands declare their messages' shapes with (`commands.Commands.declare`)
 VERSION = _int(0, 2**53)
 SEAT = _int(0, 15)
+COUNT = _int(0, 100_000)  # a round or move number
 ROOM = _str(ROOM_RE, 5, 5)
 TOKEN = _str(TOKEN_RE, 16, 64)
 LANG = _str(LANG_RE, 2, 5)

@@ -35,8 +35,9 @@ from collections.abc import Callable
 
 import engine
 from engine.match import GoingBack
+from engine.record import options_of
 
-from . import computer, config, evening, names, seats
+from . import computer, config, evening, names, recordfiles, seats
 from .commands import (
     COMPUTER,
     Change,
@@ -59,7 +60,20 @@ from .commands import (
 from .errors import Refused
 from .frames import Frames
 from .hands_seen import HandsSeen
-from .messages import ACTION, BOOL, LANG, LEVEL_OR_NULL, NAME, OPTIONS, PROFILE, REASON, SEAT, SEATS, VERSION
+from .messages import (
+    ACTION,
+    BOOL,
+    COUNT,
+    LANG,
+    LEVEL_OR_NULL,
+    NAME,
+    OPTIONS,
+    PROFILE,
+    REASON,
+    SEAT,
+    SEATS,
+    VERSION,
+)
 from .seats import GUEST, HOST, Member
 from .squatting import FreedSeats
 
@@ -108,6 +122,7 @@ class Room:
         self.witnessed: tuple = (None, frozenset())  # (deal in play, seat tokens noted as its players)
         self.record = record
         self.match = engine.Match.from_record(record) if record else None
+        self.record_file: dict | None = None  # the checked file the table chose (`recordfiles`)
         self.touched = time.monotonic()
         self.opened_from: str | None = None  # the client address that opened it (None: unknown)
 
@@ -175,10 +190,31 @@ class Room:
                 "paused": self.paused,
                 "version": self.version,
                 "deals": deals,
+                "imported": self._imported(),
                 "join_url": self.join_url,
                 "tournament": self.meta.get("tournament"),  # {id, round, table} of the night's
                 **self._evening(),
             }
+
+    def _imported(self) -> dict | None:
+        """Where the match set up from a record file goes on (until its first deal)."""
+        imported = self.meta.get("imported")
+        return {"round": imported["round"], "move": imported["move"]} if imported else None
+
+    def choose_record_file(self, raw: bytes) -> dict:
+        """A record file the table chose: checked (`recordfiles.read`; a refused one changes
+        nothing), kept as the room's file, and summed up for the page."""
+        record = recordfiles.read(raw)
+        with self.lock:
+            self.record_file = record
+        return recordfiles.summary(record)
+
+    def record_file_steps(self, round_no: int) -> dict:
+        with self.lock:
+            record = self.record_file
+        if record is None:
+            raise Refused("no_record_file", "choose a record file first")
+        return recordfiles.steps(record, round_no)
 
     def _evening(self) -> dict:
         """The summary's part of the evening (`evening.py`): the captain, who is ready and who
@@ -195,7 +231,8 @@ class Room:
         }
 
     def download(self, may_see: Callable[[], object]) -> dict:
-        """The current game's record with its deals written out (portable), between rounds only
+        """The current game's record with its deals written out (portable) beside their revealed
+        seeds (which deal exactly those tiles: a replay re-checks it), between rounds only
         (mid-round it would show hidden tiles), and only when `may_see()` (which raises
         `bad_token` for a client not entitled) lets it out."""
         with self.lock:
@@ -205,7 +242,11 @@ class Room:
             if self.state.phase == "play":
                 raise Refused("round_in_progress")
             may_see()
-            return self.match.to_record()
+            record = self.match.to_record()
+            for entry, played in zip(record["rounds"], self.match.rounds):
+                if played.deal.seed is not None:  # revealed by now: a file can be re-checked
+                    entry["seed"] = played.deal.seed
+            return record
 
     def frame_for(self, conn) -> bytes | None:
         """The `view` frame for one connection, built for its own seat, as the bytes of its
@@ -616,7 +657,42 @@ class Room:
         new_seats, revoked = seats.lay_out(msg["seats"], self.meta["seats"], self.tokens)
         before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
         self._close_match()
+        if (profile, options) != (self.meta.get("profile"), self.meta.get("options")):
+            self.meta.pop("imported", None)  # another game: the match from the file is let go
         self.meta.update(profile=profile, options=options, seats=new_seats, deals=[], ready=[])
+        for i in revoked:
+            del self.tokens[i]
+        self.meta["captain"] = evening.next_captain(self.meta, self.tokens)
+        self.match = self.record = None
+
+        def restore():
+            self.meta, self.tokens, self.match, self.record = before
+
+        return Change(
+            write=lambda v: self.tables.store.save_room(self.id, self.meta, v, seats=revoked, end_game=True),
+            restore=restore,
+            game=True,
+            **self._demote(lambda m: m.role == "seat" and m.seat in revoked),
+        )
+
+    @COMMANDS.declare(
+        "import", {"round": (COUNT, True), "move": (COUNT, True), "seats": (SEATS, True)}, who=unlocked_host
+    )
+    def _import(self, conn, _seat, msg) -> Change:
+        """The match of the chosen record file up to a move becomes this table's game to play
+        on: its game and options are set up, the seats laid out as a `setup` lays them out (phones
+        then sit down as in the lobby), and the first `start_round` plays on from that move."""
+        if self.record_file is None:
+            raise Refused("no_record_file", "choose a record file first")
+        record = recordfiles.cut(self.record_file, msg["round"], msg["move"])
+        profile, options = options_of(record)
+        if len(msg["seats"]) != len(recordfiles.seats_of(record)):
+            raise Refused("bad_seats", f"the record has {len(recordfiles.seats_of(record))} seats")
+        new_seats, revoked = seats.lay_out(msg["seats"], self.meta["seats"], self.tokens)
+        before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
+        self._close_match()
+        self.meta.update(profile=profile, options=options, seats=new_seats, deals=[], ready=[])
+        self.meta["imported"] = {"record": record, "round": msg["round"], "move": msg["move"]}
         for i in revoked:
             del self.tokens[i]
         self.meta["captain"] = evening.next_captain(self.meta, self.tokens)
@@ -645,6 +721,11 @@ class Room:
         self._close_match()
         seed = secrets.randbits(64)
         new_game = self.match is None
+        if new_game and self.meta.get("imported"):  # play goes on from the record file's move
+            record = self.meta.pop("imported")["record"]
+            self.match = engine.Match.from_record(record)
+            self.match.seats = seats.match_seats(self.meta["seats"])
+            return self._deal([], True, before)
         if new_game:
             self.match = engine.Match(
                 self.meta["profile"], self.meta["options"], seats=seats.match_seats(self.meta["seats"])
