@@ -161,16 +161,26 @@ class Night:
             "created": time.time(),
         }
         with self.lock:
-            if self.t is not None and not self.info.get("closed") and not self.t.over:
+            if self.t is not None and not self.info.get("closed"):
                 raise Refused("tournament_running", "close the tournament being played first")
             tid = self.tables.store.create_tournament(self._data(t, info))
             self.id, self.t, self.info = tid, t, info
             self._bump()
 
     def close(self) -> None:
+        """Closed: no more rounds or results; its tables are their own again."""
         with self.lock:
-            t = self._running()
+            t = self._current()
+            if self.info.get("closed"):
+                raise Refused("tournament_over", "this tournament is closed already")
             self._save(t, {**self.info, "closed": True})
+            tid, rooms = self.id, [self.tables.rooms.get(r) for r in self.info["tables"].values()]
+        for room in rooms:
+            if room is not None:
+                try:
+                    room.end_tournament(tid)
+                except Refused:
+                    log.exception("room %s still shows the closed tournament", room.id)
 
     def withdraw(self, entrant: int) -> None:
         with self.lock:

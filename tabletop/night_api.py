@@ -156,7 +156,10 @@ def enter():
     """A player enters by the tournament's QR: `{"name"}` (fixed pairs: `{"names": [a, b]}`).
     The answer's tokens are the phone's (one per name): it shows them as the player's place."""
     t = tables()
-    if not t.seat_takings.take(request.remote_addr or "?"):
+    caller = _Caller(request.remote_addr or "?")
+    if not caller.own_screen and not t.seat_takings.take(
+        caller.address
+    ):  # as `join`: the table's own screen has no rate
         raise Refused("rate_limited", "too many entries from this address; wait a moment")
     body = _body()
     given = body.get("names", [body.get("name")])

@@ -803,6 +803,21 @@ class Room:
                 )
             )
 
+    def end_tournament(self, tournament_id: int) -> None:
+        """The night's tournament `tournament_id` is closed: this table is its own again."""
+        with self.lock:
+            tag = self.meta.get("tournament")
+            if self.closed or not tag or tag.get("id") != tournament_id:
+                return
+            del self.meta["tournament"]
+            self._commit(
+                Change(
+                    write=lambda v: self.tables.store.save_room(self.id, self.meta, v),
+                    restore=lambda: self.meta.__setitem__("tournament", tag),
+                    game=True,
+                )
+            )
+
     # the evening: ready, play again, change game (`evening.py`) ---------------------------------
 
     def _close_match(self) -> None:

@@ -8,6 +8,8 @@ Single device (1280x800, 390x844, 360x640): lobby, handover cover, hand, the tab
 a move (the hand is gone); rules panel.
 With --only wifi: a table that is its own Wi-Fi offering it (1920x1080, 1280x720, in English and
 French), and the join page as Apple's sign-in sheet shows it (390x844, 360x640).
+With --only night: the tournament's standings (1920x1080, 32 players), the director's page and a
+phone sent to its table.
 With --only readme: the README's two pictures, the TV (1920x1080) and a phone's hand in the same
 Mexican Train game, as small JPEGs into docs/images/ (checked in; tests/web checks their size).
 """
@@ -335,10 +337,52 @@ def wifi(browser, out):
         server.stop()
 
 
+def night(browser, server, out):
+    """The night's tournament: the standings (1920x1080, 32 players, round 2 under way), the
+    director's page (1280x800 and 390x844) and a phone's "go to table" (390x844, 360x640)."""
+    import nightseed
+
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    flows.open_table(tv, server.url)
+    tokens = nightseed.new_night(server, players=32, tables=8, rooms=[flows.room_of(tv)["id"]])
+    nightseed.post(server.url, "/rounds", {})
+    tv.wait_for_selector(".seated-title")
+    tv.screenshot(path=os.path.join(out, "night-table-seated-1920.png"))
+    tv.context.close()
+    nightseed.finish_tables(server)
+    nightseed.post(server.url, "/rounds", {})
+    nightseed.finish_tables(server, 5)
+    fix = {"round": 1, "table": 2, "points": [40, 10, 5, 0], "winner": 0, "reason": "Score sheet misread"}
+    nightseed.post(server.url, "/corrections", fix)
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = ctx.new_page()
+    page.goto(f"{server.url}/standings")
+    page.wait_for_selector(".standings tbody tr")
+    page.screenshot(path=os.path.join(out, "night-standings-1920.png"))
+    ctx.close()
+    for size, tag in (({"width": 1280, "height": 800}, "1280"), (PHONE_PORTRAIT, "390")):
+        ctx = browser.new_context(viewport=size)
+        page = ctx.new_page()
+        page.goto(f"{server.url}/director")
+        page.wait_for_selector("#night-start")
+        page.screenshot(path=os.path.join(out, f"night-director-{tag}.png"), full_page=True)
+        ctx.close()
+    token = next(iter(tokens.values()))
+    for size, tag in ((PHONE_PORTRAIT, "390"), (PHONE_SMALL, "360"), (PHONE_LANDSCAPE, "844")):
+        ctx = phone_context(browser, size)
+        page = ctx.new_page()
+        page.goto(f"{server.url}/night")
+        page.evaluate(f"() => localStorage.setItem('domino.night.token', {token!r})")
+        page.goto(f"{server.url}/night")
+        page.wait_for_selector(".go-card, .night-box")
+        page.screenshot(path=os.path.join(out, f"night-phone-{tag}.png"))
+        ctx.close()
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--out", help="folder of the pictures (default ./screenshots; readme: docs/images)")
-    ap.add_argument("--only", help="table|mexican|trains|solo|wifi|readme (readme: only when asked)")
+    ap.add_argument("--only", help="table|mexican|trains|solo|wifi|night|readme (readme: only when asked)")
     args = ap.parse_args(argv)
     if args.out is None:
         args.out = os.path.join(ROOT, "docs", "images") if args.only == "readme" else "screenshots"
@@ -364,6 +408,8 @@ def main(argv=None):
                     solo(browser, server, args.out)
             if args.only in (None, "wifi"):
                 wifi(browser, args.out)
+            if args.only in (None, "night"):
+                night(browser, server, args.out)
             if args.only == "readme":
                 with fixed_seed(engine_dealt_seed(4)):
                     readme(browser, server, args.out)

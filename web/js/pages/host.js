@@ -154,6 +154,7 @@ class HostPage extends Page {
 
   showLobby(prev) {
     const room = this.frame.room;
+    if (this.mode === "table" && room.tournament && !this.forceLobby) return this.showSeated(room);
     if (this.mode === "table") this.followSeated(room);
     if (this.screen !== "lobby") {
       this.screen = "lobby";
@@ -180,6 +181,29 @@ class HostPage extends Page {
     } else if (prev && JSON.stringify(prev.room.seats) !== JSON.stringify(room.seats)) {
       this.lobby.render(); // a phone sat down: its QR code gives way to its name
     }
+    this.renderHeader();
+  }
+
+  /** A table of the night's tournament before the deal: "Table 3, round 2" and who sits where
+   * (the tournament seated them; each comes with their phone), and the deal. */
+  showSeated(room) {
+    this.screen = "seated";
+    this.lobby = null;
+    clear(this.app);
+    this.closeDialog();
+    this.header = el("header.topbar");
+    const seats = el("ol.seated-list", ...room.seats.map((s, i) => el("li", el("span.seated-seat", t("lobby.seat", { n: i + 1 })), el("strong.seated-name", s.name))));
+    const deal = el("button.btn.btn--primary.btn--big", { type: "button", onclick: () => this.command("start_round") }, t("night.deal"));
+    const box = el(
+      "section.seated",
+      { "aria-labelledby": "seated-title" },
+      el("h2#seated-title.seated-title", t("night.table_round", { table: room.tournament.table, round: room.tournament.round })),
+      el("p.seated-game", profileName(room.profile)),
+      seats,
+      el("p.help", t("night.seated_note")),
+      deal,
+    );
+    this.app.append(el("div.host-layout", this.header, el("div.lobby-wrap", box)));
     this.renderHeader();
   }
 
@@ -288,11 +312,16 @@ class HostPage extends Page {
   /** The game, round, boneyard, direction, target and the deal's seal. */
   headerInfo(v, room) {
     const info = el("div.topbar-info");
+    if (!v && room.tournament) {
+      info.append(el("strong.info-tournament", t("night.table_round", { table: room.tournament.table, round: room.tournament.round })));
+      return info;
+    }
     if (!v) {
       info.append(el("span", t("lobby.title")));
       if (this.mode === "table") info.append(el("span.help", t("lobby.join_hint")));
       return info;
     }
+    if (room.tournament) info.append(el("strong.info-tournament", t("night.table_round", { table: room.tournament.table, round: room.tournament.round })));
     info.append(el("span.info-profile", profileName(v.profile)));
     info.append(el("span.info-round", v.rounds_total ? t("table.round_of", { n: v.round, total: v.rounds_total }) : t("table.round", { n: v.round })));
     if (v.boneyard) info.append(el("span.info-bone", spoken(t("table.boneyard_count", { count: v.boneyard }), t("aria.boneyard", { count: v.boneyard }))));

@@ -1,0 +1,129 @@
+"""The night's tournament in the browser: the standings on a big screen (32 players at
+1920x1080: text of 28 px or more, nothing clipped, live as tables finish) and a phone sent to
+its table and seat by the tournament's QR page."""
+
+from __future__ import annotations
+
+import re
+
+from flows import TIMEOUT, open_table, room_of
+from nightseed import finish_tables, new_night, open_tables, post
+
+TEXT_SIZES = """() => {
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const node = walk.currentNode;
+    if (!node.textContent.trim()) continue;
+    const box = node.parentElement;
+    if (box.closest('.sr-only')) continue;
+    const r = box.getBoundingClientRect();
+    out.push({text: node.textContent.trim().slice(0, 30), size: parseFloat(getComputedStyle(box).fontSize),
+              left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+              clipped: box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflow !== 'visible'});
+  }
+  return out;
+}"""
+
+
+def test_standings_for_a_big_screen_with_32_players(live_server, screen):
+    new_night(live_server, players=32, tables=8)
+    post(live_server.url, "/rounds", {})
+    finish_tables(live_server)
+    post(live_server.url, "/rounds", {})
+    finish_tables(live_server, 3)
+    post(
+        live_server.url,
+        "/corrections",
+        {"round": 1, "table": 2, "points": [40, 10, 5, 0], "winner": 0, "reason": "Score sheet misread"},
+    )
+
+    page = screen(1920, 1080)
+    page.goto(f"{live_server.url}/standings")
+    page.wait_for_selector(".standings tbody tr", timeout=TIMEOUT)
+    assert page.locator(".standings tbody tr").count() == 32
+    texts = page.evaluate(TEXT_SIZES)
+    assert texts and min(t["size"] for t in texts) >= 28, [t for t in texts if t["size"] < 28][:5]
+    outside = [t for t in texts if t["left"] < 0 or t["right"] > 1920 or t["top"] < 0 or t["bottom"] > 1080]
+    assert not outside, outside[:5]
+    assert not [t for t in texts if t["clipped"]]
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    assert "Score sheet misread" in page.inner_text(".corrections")
+
+    # live: a table finishes, the page shows it without a reload
+    shown = page.locator(".pairing .seat-points").count()
+    finish_tables(live_server, 1, seed=2)
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.pairing .seat-points').length > {shown}", timeout=TIMEOUT
+    )
+
+
+def test_a_phone_is_sent_to_its_table_and_seat(live_server, phone, screen):
+    tv = screen(1280, 720)
+    open_table(tv, live_server.url)
+    new_night(live_server, players=7, tables=2, rooms=[room_of(tv)["id"]])
+    page = phone()
+    page.goto(f"{live_server.url}/night")
+    page.fill("#night-name", "Rosalind")
+    page.click("form button[type=submit]")
+    page.wait_for_selector("text=Waiting for round 1", timeout=TIMEOUT)
+    post(live_server.url, "/rounds", {})
+    page.wait_for_selector(".go-card", timeout=TIMEOUT)
+    table = int(re.search(r"\d+", page.inner_text(".go-table")).group())
+    seat = int(re.search(r"\d+", page.inner_text(".go-seat")).group())
+    snap = live_server.app.extensions["tabletop"].night.snapshot()["tournament"]
+    seats = snap["played"][0]["tables"][table - 1]["seats"]
+    assert seats[seat - 1] == "Rosalind"
+    # the table screen of table 1: "Table 1, round 1" and who sits where, before the deal
+    tv.wait_for_selector(".seated-title", timeout=TIMEOUT)
+    assert tv.inner_text(".seated-title") == "Table 1, round 1"
+    assert tv.locator(".seated-name").all_inner_texts() == snap["played"][0]["tables"][0]["seats"]
+    page.click(".go-button")
+    page.wait_for_url(re.compile(r"/join/[A-Z2-9]{5}\?seat=\d"), timeout=TIMEOUT)
+    # the table's page takes the phone in at its seat: no name to type, its own name shown
+    page.wait_for_selector("section.waiting h1", timeout=TIMEOUT)
+    assert page.inner_text("section.waiting h1") == "Rosalind"
+
+
+def test_the_directors_page_behind_the_pin(server_with, screen):
+    server = server_with(kiosk=True, pin="2468")
+    rooms = open_tables(server, 2)
+    page = screen(1280, 800)
+    page.goto(f"{server.url}/director")
+    page.fill("#director-pin", "1111")
+    page.press("#director-pin", "Enter")
+    page.wait_for_selector(".toast--error", timeout=TIMEOUT)
+    page.fill("#director-pin", "2468")
+    page.press("#director-pin", "Enter")
+    page.wait_for_selector("#night-create", timeout=TIMEOUT)
+    page.select_option("#night-opt-players", "2")
+    page.fill("#night-rounds", "3")
+    page.dispatch_event("#night-rounds", "change")
+    for room in rooms:
+        page.check(f"#night-room-{room}")
+    page.click("#night-create button[type=submit]")
+    page.wait_for_selector("#night-start", timeout=TIMEOUT)
+    for name in ("Ana", "Bo", "Chidi", "Dewi", "Émile"):
+        post(server.url, "/players", {"name": name})
+    page.wait_for_selector("text=5 players", timeout=TIMEOUT)
+    page.click("#night-start")
+    page.wait_for_selector("text=2 tables are still playing.", timeout=TIMEOUT)
+    snap = server.app.extensions["tabletop"].night.snapshot()["tournament"]
+    assert snap["rounds"] == 3 and snap["options"]["players"] == 2 and len(snap["played"][0]["byes"]) == 1
+    finish_tables(server)
+    page.wait_for_selector("#night-start:not([disabled])", timeout=TIMEOUT)
+
+    # a correction, with its reason, stays in view
+    page.select_option("#fix-which", label="Round 1, table 2")
+    page.fill("#fix-points-0", "25")
+    page.fill("#fix-points-1", "5")
+    page.select_option("#fix-winner", index=0)
+    page.fill("#fix-reason", "Wrong score entered")
+    page.click("#night-correct button[type=submit]")
+    page.wait_for_selector("li:has-text('Round 1, table 2: Wrong score entered')", timeout=TIMEOUT)
+
+    # a withdrawal, confirmed
+    page.click("button[data-entrant='1']")
+    page.click(".dialog-foot .btn--primary")
+    page.wait_for_selector(".players .withdrawn", timeout=TIMEOUT)
+    assert server.app.extensions["tabletop"].night.t.entrant(1).withdrawn
