@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 
@@ -10,6 +11,8 @@ import engine
 
 from . import captive, computer, config, qr, recordfiles, replays, review
 from .errors import Refused
+
+log = logging.getLogger("tabletop.api")
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -162,6 +165,9 @@ def replay_review(room_id, game, round_no):
         try:
             for line in review.stream(r, record, found, int(seat)):
                 yield json.dumps(line, separators=(",", ":")) + "\n"
+        except Exception:  # the status line has gone out: the error is the stream's last line
+            log.exception("room %s: the review of game %s, round %s failed", r.id, game, round_no)
+            yield json.dumps({"error": "review_failed"}) + "\n"
         finally:
             slots.release()  # also when the screen goes away mid-review (the generator is closed)
 

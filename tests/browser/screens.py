@@ -6,6 +6,8 @@ Phone 390x844 portrait and 844x390 landscape: join, hand on turn, both-ends choi
 Phone 360x640: join and hand on turn against a computer.
 Single device (1280x800, 390x844, 360x640): lobby, handover cover, hand, the table right after
 a move (the hand is gone); rules panel.
+With --only review: a replayed Draw round reviewed for one seat (table 1920x1080, 1280x720; the
+single device at 390x844).
 With --only wifi: a table that is its own Wi-Fi offering it (1920x1080, 1280x720, in English and
 French), and the join page as Apple's sign-in sheet shows it (390x844, 360x640).
 With --only night: the tournament's standings (1920x1080, 32 players), the director's page and a
@@ -303,6 +305,40 @@ def solo(browser, server, out):
         ctx.close()
 
 
+def review(browser, server, out):
+    """A golden Draw round replayed and reviewed for one seat: the summary, the marks in the move
+    list and the judgement of a costly move (table at both sizes; the single device on a phone)."""
+    import json
+
+    from test_browser_replay import GOLDEN, open_replays, store_game
+
+    record = json.loads((GOLDEN / "draw-2p.json").read_text())["record"]
+    for size, tag, solo_page in (
+        ({"width": 1920, "height": 1080}, "table-1920", False),
+        ({"width": 1280, "height": 720}, "table-1280", False),
+        (PHONE_PORTRAIT, "solo-390", True),
+    ):
+        ctx = phone_context(browser, size) if solo_page else browser.new_context(viewport=size)
+        page = ctx.new_page()
+        if solo_page:
+            flows.open_solo(page, server.url)
+            Domino(page).wait("D && D.frame && D.frame.room && D.frame.room.id")
+        else:
+            flows.open_table(page, server.url)
+        game = store_game(server, Domino(page).room["id"], record)
+        open_replays(page)
+        page.click(f".replay-pick[data-game='{game}'][data-round='1']")
+        page.wait_for_selector(".replay--round .review-start", timeout=flows.TIMEOUT)
+        page.select_option(".review-seat", "1")
+        page.click(".review-start")
+        page.wait_for_selector(".review[data-state='done']", timeout=flows.TIMEOUT)
+        costly = page.locator(".replay-moves li[data-review='costly'] .replay-move")
+        better = page.locator(".replay-moves li[data-review='better'] .replay-move")
+        (costly if costly.count() else better).first.click()
+        shoot(page, out, f"{tag}-review")
+        ctx.close()
+
+
 HOTSPOT = {"hotspot_network": "10.42.0.1/24", "wifi_ssid": "DominoTable", "wifi_password": "secret123"}
 
 
@@ -382,7 +418,9 @@ def night(browser, server, out):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--out", help="folder of the pictures (default ./screenshots; readme: docs/images)")
-    ap.add_argument("--only", help="table|mexican|trains|solo|wifi|night|readme (readme: only when asked)")
+    ap.add_argument(
+        "--only", help="table|mexican|trains|solo|review|wifi|night|readme (readme: only when asked)"
+    )
     args = ap.parse_args(argv)
     if args.out is None:
         args.out = os.path.join(ROOT, "docs", "images") if args.only == "readme" else "screenshots"
@@ -406,6 +444,8 @@ def main(argv=None):
             if args.only in (None, "solo"):
                 with fixed_seed(1):
                     solo(browser, server, args.out)
+            if args.only in (None, "review"):
+                review(browser, server, args.out)
             if args.only in (None, "wifi"):
                 wifi(browser, args.out)
             if args.only in (None, "night"):

@@ -6,6 +6,9 @@
 //   openReplay({ roomId, token, tv }) a full-screen panel: the finished rounds to choose from,
 //                                   then the chosen round; Escape (or ×) closes it
 //
+// A round's Review (parts/review.js): the hard player's judgement of a chosen seat's choices,
+// marked on the move list, said under the board at each judged move.
+//
 // Keys: ← → a move back or forward, Home / End the deal or the result, Enter or space plays or
 // pauses (on a focused button, Enter presses it); a swipe left or right steps on touch.
 
@@ -15,6 +18,7 @@ import { el, clear, icon } from "../base/dom.js";
 import { seatName, describeMove, errorText, profileName } from "../base/words.js";
 import { Board } from "./board.js";
 import { seatColour } from "./seatlook.js";
+import { Review } from "./review.js";
 
 const SPEEDS = { slow: 2400, normal: 1200, fast: 500 }; // ms a move stays while playing
 const SWIPE_PX = 50;
@@ -57,6 +61,7 @@ class ReplayPanel {
 
   close() {
     this.stop();
+    if (this.review) this.review.stop();
     document.removeEventListener("keydown", this.onKey, true);
     if (this.board) this.board.resizeObserver.disconnect();
     this.root.remove();
@@ -73,6 +78,8 @@ class ReplayPanel {
 
   async showList() {
     this.stop();
+    if (this.review) this.review.stop();
+    this.review = null;
     this.data = null;
     this.root.classList.remove("replay--round");
     this.title.textContent = t("replay.title");
@@ -154,8 +161,10 @@ class ReplayPanel {
     this.moves = el("ol.replay-moves", { start: "0", "aria-label": t("replay.moves") });
     const entries = [t("replay.deal")].concat(data.history.map((_, i) => this.moveText(i)));
     entries.forEach((text, i) => this.moves.append(el("li", el("button.replay-move", { type: "button", dataset: { step: String(i) }, onclick: () => this.go(i) }, text))));
-    const main = el("div.replay-main", boardBox, this.said, this.hands, controls);
-    this.body.append(main, el("aside.replay-side", el("h3", t("replay.moves")), this.moves));
+    this.reviewBox = el("div.replay-review", { "aria-live": "polite" });
+    const main = el("div.replay-main", boardBox, this.said, this.reviewBox, this.hands, controls);
+    this.review = new Review({ roomId: this.roomId, token: this.token, game, round, room: this.room, onChange: () => this.reviewed() });
+    this.body.append(main, el("aside.replay-side", this.review.element, el("h3", t("replay.moves")), this.moves));
     this.board = new Board(boardBox, { maxTile: () => Math.max(40, Math.min(96, window.innerHeight / 10)), minLong: this.tv ? () => window.innerHeight * (50 / 1080) : null });
     this.go(0);
     this.playBtn.focus({ preventScroll: true });
@@ -185,6 +194,20 @@ class ReplayPanel {
     }
     const current = this.moves.querySelector(".replay-move--current");
     if (current) this.showInList(current);
+    this.showReview();
+  }
+
+  /** The review has moved on: the list's marks, and what it says of the move on screen. */
+  reviewed() {
+    if (!this.review) return;
+    this.review.mark([...this.moves.children]);
+    this.showReview();
+  }
+
+  showReview() {
+    const detail = this.review && this.step > 0 ? this.review.detail(this.step - 1) : null;
+    if (detail) this.reviewBox.replaceChildren(detail);
+    else clear(this.reviewBox);
   }
 
   /** Move i in the table's words, said to be the only one where the rules left no choice. */
