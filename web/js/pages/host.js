@@ -20,7 +20,7 @@ import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock, scoresNow } from "../parts/results.js";
 import { readyStrip, tonightBody, matchOver } from "../parts/evening.js";
 import { openReplay } from "../parts/replay.js";
-import { recordLink } from "../parts/recordfile.js";
+import { recordLink, openRecordFile } from "../parts/recordfile.js";
 import { fitDialog } from "../base/fit.js";
 
 // seconds without a phone taking a seat before a table that is its own Wi-Fi offers that Wi-Fi
@@ -178,6 +178,12 @@ class HostPage extends Page {
       this.lobby.fixSeats();
       this.lobby.render();
       if (this.mode === "table" && !room.started) this.sendSetup(this.lobby.payload());
+    } else if (room.imported && JSON.stringify(prev && prev.room.imported) !== JSON.stringify(room.imported)) {
+      // set up from a record file: the lobby shows its game and seats (a setup of the same game keeps it)
+      this.lobby.adopt(room);
+      this.lobby.fixSeats();
+      this.lobby.render();
+      this.sentSetup = JSON.stringify(this.lobby.payload());
     } else if (prev && JSON.stringify(prev.room.seats) !== JSON.stringify(room.seats)) {
       this.lobby.render(); // a phone sat down: its QR code gives way to its name
     }
@@ -318,6 +324,8 @@ class HostPage extends Page {
     }
     if (!v) {
       info.append(el("span", t("lobby.title")));
+      const from = room.imported;
+      if (from) info.append(el("span.info-imported", from.move ? t("record.imported", { round: from.round, move: from.move }) : t("record.imported_deal", { round: from.round })));
       if (this.mode === "table") info.append(el("span.help", t("lobby.join_hint")));
       return info;
     }
@@ -440,6 +448,38 @@ class HostPage extends Page {
     return el("button.btn.menu-replay", { type: "button", onclick: go }, el("span", el("strong", t("replay.title")), el("small.menu-help", t("replay.menu_help"))));
   }
 
+  /** The menu's way to a record file: replay it, or set the table up to play on from a move. */
+  recordFileButton() {
+    const room = this.frame.room;
+    const go = () => {
+      this.closeDialog();
+      openRecordFile({ roomId: room.id, token: text.get(`domino.host.${room.id}`), tv: this.mode === "table", playOn: { seats: (s) => this.importSeats(s), send: (msg) => this.importFrom(msg) } });
+    };
+    return el("button.btn.menu-record-file", { type: "button", onclick: go }, el("span", el("strong", t("record.title")), el("small.menu-help", t("record.menu_help"))));
+  }
+
+  /** The seats a record's game starts with, as the lobby lays them out: its computers stay
+   * computers, its players sit at phones (on the single device: on this device). */
+  importSeats(summary) {
+    const levels = this.profiles[summary.profile].levels;
+    return summary.seats.map((s, i) => {
+      if (s.kind === "computer") return { kind: "computer", level: levels.includes(s.level) ? s.level : this.profiles[summary.profile].default_level };
+      if (this.mode === "solo") return { kind: "device", name: s.name || t("app.player_default", { n: i + 1 }) };
+      return { kind: "phone" };
+    });
+  }
+
+  /** The import command (behind the PIN on a kiosk table); then the lobby seats the players. */
+  async importFrom(msg) {
+    try {
+      await this.net.request("import", msg);
+    } catch (err) {
+      if (err.code !== "pin_required" || !(await this.lock.ask())) throw err;
+      await this.net.request("import", msg);
+    }
+    this.forceLobby = false;
+  }
+
   openMenu() {
     const v = this.screen === "game" ? this.frame.view : null;
     const list = el("div.menu-list");
@@ -460,7 +500,7 @@ class HostPage extends Page {
       );
       if (this.mode === "table") list.append(...this.phoneSeatRows());
     }
-    if (this.frame && this.frame.room) list.append(this.replayButton()); // the lobby too: earlier games
+    if (this.frame && this.frame.room) list.append(this.replayButton(), this.recordFileButton()); // the lobby too: earlier games
     if (this.sound) list.append(this.soundButton());
     if (this.mode === "table" && document.fullscreenEnabled) list.append(this.fullscreenButton());
     this.showDialog("menu", { title: t("app.menu"), body: list, className: "dlg-menu" });

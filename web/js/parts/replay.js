@@ -14,7 +14,7 @@
 
 import { tileSVGString } from "../tiles.js";
 import { t, tileName } from "../i18n.js";
-import { el, clear, icon } from "../base/dom.js";
+import { el, clear, icon, scrollableByKeyboard } from "../base/dom.js";
 import { seatName, describeMove, errorText, profileName } from "../base/words.js";
 import { Board } from "./board.js";
 import { seatColour } from "./seatlook.js";
@@ -23,7 +23,7 @@ import { Review } from "./review.js";
 const SPEEDS = { slow: 2400, normal: 1200, fast: 500 }; // ms a move stays while playing
 const SWIPE_PX = 50;
 
-async function getJSON(url, token) {
+export async function getJSON(url, token) {
   const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw Object.assign(new Error(body.error || "unknown"), { code: body.error || "unknown" });
@@ -38,21 +38,34 @@ function resultText(result, room) {
   return t("replay.won_points", { winner, count: result.points });
 }
 
-class ReplayPanel {
-  constructor({ roomId, token, onClose, tv = false }) {
+/** Where the rounds come from: this room's finished rounds, for this token. A source gives
+ * `list()` (the games with their finished rounds; null: nothing to list yet), `round(game,
+ * round)` (one round's positions), and may give `head(panel)` (shown above the list) and
+ * `title`. */
+function roomSource(roomId, token) {
+  return {
+    title: t("replay.title"),
+    list: async () => (await getJSON(`/api/rooms/${roomId}/replays`, token)).games,
+    round: (game, round) => getJSON(`/api/rooms/${roomId}/replays/${game}/${round}`, token),
+  };
+}
+
+export class ReplayPanel {
+  constructor({ roomId, token, onClose, tv = false, source = null }) {
     this.roomId = roomId;
     this.tv = tv; // the big screen: Mexican Train as the yard it shows in play
     this.token = token;
+    this.source = source || roomSource(roomId, token);
     this.onClose = onClose || (() => {});
     this.data = null; // the round being replayed
     this.step = 0;
     this.timer = 0;
     this.speed = "normal";
     this.prev = document.activeElement;
-    this.title = el("h2.replay-title", t("replay.title"));
+    this.title = el("h2.replay-title", this.source.title);
     this.closeBtn = el("button.btn.btn--icon.replay-close", { type: "button", "aria-label": t("app.close"), title: t("app.close"), onclick: () => this.close() }, "×");
     this.body = el("div.replay-body");
-    this.root = el("div.replay", { role: "dialog", "aria-modal": "true", "aria-label": t("replay.title") }, el("header.replay-head", this.title, this.closeBtn), this.body);
+    this.root = el("div.replay", { role: "dialog", "aria-modal": "true", "aria-label": this.source.title }, el("header.replay-head", this.title, this.closeBtn), this.body);
     this.onKey = (ev) => this.key(ev);
     document.addEventListener("keydown", this.onKey, true);
     this.swipes();
@@ -64,6 +77,7 @@ class ReplayPanel {
     if (this.review) this.review.stop();
     document.removeEventListener("keydown", this.onKey, true);
     if (this.board) this.board.resizeObserver.disconnect();
+    if (this.unwatchHands) this.unwatchHands();
     this.root.remove();
     if (this.prev && this.prev.focus && document.contains(this.prev)) this.prev.focus();
     this.onClose();
@@ -71,6 +85,7 @@ class ReplayPanel {
 
   fail(err) {
     clear(this.body);
+    if (this.source.head) this.body.append(this.source.head(this));
     this.body.append(el("p.replay-error", { role: "alert" }, errorText(err.code)));
   }
 
@@ -82,13 +97,20 @@ class ReplayPanel {
     this.review = null;
     this.data = null;
     this.root.classList.remove("replay--round");
-    this.title.textContent = t("replay.title");
+    this.title.textContent = this.source.title;
     clear(this.body);
+    const head = this.source.head ? this.source.head(this) : null;
+    if (head) this.body.append(head);
     let games;
     try {
-      games = (await getJSON(`/api/rooms/${this.roomId}/replays`, this.token)).games;
+      games = await this.source.list();
     } catch (err) {
       this.fail(err);
+      return;
+    }
+    if (games === null) {
+      const field = head && head.querySelector("input, button");
+      (field || this.closeBtn).focus({ preventScroll: true });
       return;
     }
     const list = el("div.replay-list");
@@ -96,7 +118,7 @@ class ReplayPanel {
     else list.append(el("p.help", t("replay.pick")));
     games.forEach((g, i) => {
       const room = { seats: g.seats };
-      const heading = i === 0 ? t("replay.game_latest") : t("replay.game_n", { n: games.length - i });
+      const heading = g.heading || (i === 0 ? t("replay.game_latest") : t("replay.game_n", { n: games.length - i }));
       list.append(
         el(
           "section.replay-game",
@@ -116,7 +138,7 @@ class ReplayPanel {
       );
     });
     this.body.append(list);
-    const first = list.querySelector("button");
+    const first = (head && head.querySelector("button.replay-focus")) || list.querySelector("button");
     (first || this.closeBtn).focus({ preventScroll: true });
   }
 
@@ -126,7 +148,7 @@ class ReplayPanel {
     this.stop();
     let data;
     try {
-      data = await getJSON(`/api/rooms/${this.roomId}/replays/${game}/${round}`, this.token);
+      data = await this.source.round(game, round);
     } catch (err) {
       this.fail(err);
       return;
@@ -138,6 +160,8 @@ class ReplayPanel {
     clear(this.body);
     const boardBox = el("div.replay-board");
     this.hands = el("div.replay-hands");
+    if (this.unwatchHands) this.unwatchHands();
+    this.unwatchHands = scrollableByKeyboard(this.hands); // ten seats' hands scroll on a small screen
     this.said = el("p.replay-said", { "aria-live": "polite" });
     this.position = el("span.replay-position");
     const button = (cls, label, glyph, fn) => el(`button.btn.${cls}`, { type: "button", "aria-label": label, title: label, onclick: fn }, icon(glyph));
