@@ -79,13 +79,26 @@ def test_a_round_seats_the_tables_and_their_results_come_in(live, client_factory
     assert t["played"][0]["finished"]
     assert sorted(s["wins"] for s in t["standings"]) == [0, 0, 1, 1]
 
+    # a latecomer enters before round 2 (after round 1 was paired): no game, no bye in round 1
+    late = ok(api(live.url, "POST", "/players", {"name": "Latecomer"}))
+    me = ok(api(live.url, "GET", "/me", token=late["tokens"][0]))
+    assert me["round"] == {"number": 1, "bye": False, "table": None}
+    ok(api(live.url, "POST", "/rounds", {}, pin=PIN))
+    t = snapshot(live)
+    assert len(t["played"][1]["byes"]) == 1 and len(t["played"][1]["tables"]) == 2
+    seated = {e for x in t["played"][1]["tables"] for side in x["sides"] for e in side}
+    assert seated | {t["played"][1]["byes"][0]["entrant"]} == {1, 2, 3, 4, 5}
+    status, body = api(live.url, "POST", "/players", {"name": "Too Late"})
+    assert (status, body["error"]) == (409, "too_late")
+    t = snapshot(live)
+
     # the CSV has every player, in the standings' order
     csv = live.url + "/api/tournament/standings.csv"
     import urllib.request
 
     with urllib.request.urlopen(csv) as r:
         lines = r.read().decode().splitlines()
-    assert lines[0].startswith("place,name,wins") and len(lines) == 5
+    assert lines[0].startswith("place,name,wins") and len(lines) == 6
     assert [line.split(",")[1] for line in lines[1:]] == [" & ".join(s["names"]) for s in t["standings"]]
 
 
