@@ -10,6 +10,8 @@ renders these views as it renders play; it holds no rules of its own.
     seat_decisions(record, r, s) [{"move", "view", "action"}] of each action seat s chose among
                                  several in round r: its own view then (`view_for`, what it could
                                  know at that moment) and the action it took
+    state_before(record, r, k)   the round's true state just before its action k (every hand:
+                                 for hindsight, never for a seat's judgement)
 """
 
 from __future__ import annotations
@@ -84,3 +86,17 @@ def seat_decisions(record, round_no, seat) -> list[dict]:
             out.append({"move": k, "view": view_for(state, seat), "action": action.to_json()})
         state = apply(state, action)
     return out
+
+
+def state_before(record, round_no, move):
+    """The true state of finished round `round_no` just before its action `move` (0-based)."""
+    match = Match.from_record(record)
+    if not isinstance(round_no, int) or isinstance(round_no, bool) or round_no - 1 not in _finished(match):
+        raise RecordError(f"round {round_no!r}: no finished round with this number")
+    actions = match.rounds[round_no - 1].actions
+    if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < len(actions):
+        raise RecordError(f"move {move!r}: no such move in round {round_no}")
+    state = match._starts[round_no - 1]
+    for action in actions[:move]:
+        state = apply(state, action)
+    return state

@@ -163,7 +163,7 @@ def replay_review(room_id, game, round_no):
 
     def lines():
         try:
-            for line in review.stream(r, record, found, int(seat)):
+            for line in review.stream(r, record, round_no, found, int(seat)):
                 yield json.dumps(line, separators=(",", ":")) + "\n"
         except Exception:  # the status line has gone out: the error is the stream's last line
             log.exception("room %s: the review of game %s, round %s failed", r.id, game, round_no)

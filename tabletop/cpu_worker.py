@@ -41,6 +41,7 @@ JOBS: dict[str, Callable[..., Any]] = {
     "decide": computer.decide,
     "paired_data": paired_data,
     "judge": review.judge,
+    "look_back": review.look_back,
 }
 
 

@@ -8,7 +8,8 @@ player's (`players.review.judge`), run one choice at a time in the reviews' own 
 shows the progress as it goes:
 
     {"seat", "profile", "unit", "moves": [k, ...]}    the choices to judge (move indexes)
-    {"move": k, "preferred", "made", "agree", ...}    one per choice, in order (players/review.py)
+    {"move": k, "preferred", "made", "agree", ...}    one per choice, in order (players/review.py),
+                                                      with `hindsight` (players/hindsight.py)
     {"summary": {"decisions", "agreed", "costly", "amount", "unit"}}
 """
 
@@ -18,7 +19,8 @@ from collections.abc import Iterator
 
 import players.review as judging
 from engine.record import RecordError
-from engine.round_steps import seat_decisions
+from engine.round_steps import seat_decisions, state_before
+from players.hindsight import hindsight
 
 from . import config, replays
 from .errors import Refused
@@ -27,6 +29,17 @@ from .errors import Refused
 def judge(view: dict, made: dict, seed: int) -> dict:
     """One choice's judgement (a worker job: JSON in, JSON out)."""
     return judging.judge(view, made, seed)
+
+
+def look_back(record: dict, round_no: int, move: int, made: dict, preferred: dict) -> dict | None:
+    """Hindsight on one choice (a worker job): with every hand known, a play that wins the round
+    whatever the others play when the play made did not make sure of it (the preferred play if
+    it is one), else None. Never part of the judgement: the screen labels it apart."""
+    found = hindsight(state_before(record, round_no, move), made)
+    if found is None or found["made_wins"] or not found["winning"]:
+        return None
+    wins = found["winning"]
+    return {"play": preferred if preferred in wins else wins[0]}
 
 
 def choices(room, who, game_id: int, round_no: int, seat) -> tuple[dict, list[dict]]:
@@ -40,13 +53,16 @@ def choices(room, who, game_id: int, round_no: int, seat) -> tuple[dict, list[di
     return record, found
 
 
-def stream(room, record: dict, found: list[dict], seat: int) -> Iterator[dict]:
+def stream(room, record: dict, round_no: int, found: list[dict], seat: int) -> Iterator[dict]:
     """The review, line by line (each choice judged in the reviews' worker as it is reached)."""
     unit = judging.unit_of(record["profile"])[0]
     yield {"seat": seat, "profile": record["profile"], "unit": unit, "moves": [d["move"] for d in found]}
     agreed = costly = amount = 0
     for d in found:
         j = room.tables.review_cpu.run(judge, d["view"], d["action"], config.REVIEW_SEED)
+        j["hindsight"] = room.tables.review_cpu.run(
+            look_back, record, round_no, d["move"], d["action"], j["preferred"]
+        )
         agreed += j["agree"]
         if j["costly"]:
             costly += 1

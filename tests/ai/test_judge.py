@@ -1,6 +1,7 @@
 """The hard player's review of a seat's choices: judged from the seat's own view then (two rounds
 whose views of the seat agree up to a choice get the same judgement of it), the preferred play
-legal, every sentence's claim true, and the same view judged the same way every time."""
+legal, every sentence's claim true, and the same view judged the same way every time; hindsight
+(every hand known) as a plain search finds it."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import Match, view_for
-from engine.round_steps import seat_decisions
+from engine import Match, legal_actions, step, view_for
+from engine.round_steps import seat_decisions, state_before
 from engine.tiles import tile_set
 from players import ViewError, heaviest
+from players.hindsight import hindsight
 from players.review import estimate_holds, judge, reason_holds
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -153,3 +155,45 @@ def test_claims_of_a_review_are_checked_not_assumed():
                 assert not reason_holds(d["view"], j["made"], j["made"], j["search"], j["reason"])
             return
     pytest.fail("no choice of the golden draw-2p round differs from the hard player's")
+
+
+class TooBig(Exception):
+    pass
+
+
+def brute(state, me, box):
+    """Who wins with best play, every hand known: plain minimax (no pruning, no table), the seat's
+    side maximising and every other seat minimising; 1 won, 1/2 nobody, 0 lost."""
+    if state.phase != "play":
+        winner = state.result["winner"]
+        if winner is None:
+            return 0.5
+        side = (lambda s: s % 2) if state.teams else (lambda s: s)
+        return 1.0 if side(winner) == side(me) else 0.0
+    box[0] -= 1
+    if box[0] < 0:
+        raise TooBig
+    side = (lambda s: s % 2) if state.teams else (lambda s: s)
+    values = [brute(step(state, a), me, box) for a in legal_actions(state)]
+    return max(values) if side(state.turn) == side(me) else min(values)
+
+
+@pytest.mark.parametrize("name", ["draw-2p", "block-2p", "six-love", "draw-4p"])
+def test_hindsight_is_what_a_plain_search_of_every_hand_finds(name):
+    record = first_round(golden(name))
+    checked = 0
+    for seat in range(len(record["rounds"][0]["hands"])):
+        for d in seat_decisions(record, 1, seat):
+            state = state_before(record, 1, d["move"])
+            found = hindsight(state, d["action"])
+            if found is None:
+                continue
+            try:
+                values = [brute(step(state, a), seat, [20_000]) for a in legal_actions(state)]
+            except TooBig:
+                continue
+            legal = [a.to_json() for a in legal_actions(state)]
+            assert found["winning"] == [a for a, v in zip(legal, values, strict=True) if v == 1.0]
+            assert found["made_wins"] == (values[legal.index(d["action"])] == 1.0)
+            checked += 1
+    assert checked

@@ -336,6 +336,10 @@ def review(browser, server, out):
         better = page.locator(".replay-moves li[data-review='better'] .replay-move")
         (costly if costly.count() else better).first.click()
         shoot(page, out, f"{tag}-review")
+        late = page.locator(".replay-moves li[data-hindsight] .replay-move")
+        if late.count():
+            late.first.click()
+            shoot(page, out, f"{tag}-review-hindsight")
         ctx.close()
 
 

@@ -89,8 +89,17 @@ def test_a_reviewed_round_marks_legal_better_plays_with_true_reasons(live_server
         table.click(f".replay-move[data-step='{j['move'] + 1}']")
         detail = table.locator(f".review-detail[data-move='{j['move']}']")
         detail.wait_for(timeout=TIMEOUT)
+        hindsight = detail.locator(".review-hindsight")
+        if j["hindsight"] is None:
+            assert hindsight.count() == 0
+        else:  # apart from the judgement, and labelled: it knew every hand
+            assert j["hindsight"]["play"] in legal
+            assert hindsight.text_content().startswith("Hindsight, with every hand known: ")
         if j["agree"]:
-            assert detail.text_content() == "The hard player would have made the same choice."
+            assert (
+                detail.locator(".review-same").text_content()
+                == "The hard player would have made the same choice."
+            )
             continue
         assert estimate_holds(view, j["search"], j["estimate"])
         better = detail.locator(".review-better").text_content()

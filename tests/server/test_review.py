@@ -13,7 +13,8 @@ from conftest import create_room, join, start
 from test_play import play_round
 
 from engine import Match, view_for
-from engine.round_steps import seat_decisions
+from engine.round_steps import seat_decisions, state_before
+from players.hindsight import hindsight
 from players.review import estimate_holds, reason_holds
 
 PHONES2 = [{"kind": "phone"}, {"kind": "phone"}]
@@ -74,6 +75,9 @@ def test_a_review_streams_every_choice_of_the_seat_and_a_summary(live, client_fa
             assert view == view_for_move(record, d["move"], seat)  # what the seat saw then, no more
             assert m["made"] == d["action"] and m["preferred"] in view["legal"]
             assert m["agree"] == (m["preferred"] == m["made"])
+            if m["hindsight"] is not None:  # with every hand known, a sure win the play made missed
+                found = hindsight(state_before(record, 1, d["move"]), m["made"])
+                assert m["hindsight"]["play"] in found["winning"] and not found["made_wins"]
             if m["agree"]:
                 assert m["reason"] is None and m["estimate"] is None
                 continue

@@ -3,7 +3,8 @@
 // (GET /api/rooms/<room>/replays/<game>/<round>/review?seat=<s>, made by players/review.py), and
 // this shows the progress, the summary, a mark on each judged move of the list and, at a move,
 // the play the hard player prefers, by how much and why (every sentence's claim was checked on
-// the server before it was sent).
+// the server before it was sent), and apart from it, labelled as such, what hindsight (every hand
+// known) found.
 //
 //   const review = new Review({ roomId, token, game, round, room, onChange })
 //   review.element                 the panel's part: seat choice, Review button, progress, summary
@@ -135,10 +136,12 @@ export class Review {
     items.forEach((li, i) => {
       li.querySelector(".review-note")?.remove();
       delete li.dataset.review;
+      delete li.dataset.hindsight;
       const j = this.byMove.get(i - 1);
       if (!j) return;
       const kind = j.agree ? "agree" : j.costly ? "costly" : "better";
       li.dataset.review = kind;
+      if (j.hindsight) li.dataset.hindsight = "win";
       const note = el("span.review-note");
       if (kind === "agree") note.append(el("span.review-mark.review-mark--agree", { "aria-hidden": "true" }, "✓"), el("span.sr-only", t("review.agree_short")));
       else {
@@ -154,17 +157,15 @@ export class Review {
     const j = this.byMove.get(move);
     if (!j) return null;
     const box = el(`div.review-detail.review-detail--${j.agree ? "agree" : j.costly ? "costly" : "better"}`, { dataset: { move: String(move) } });
-    if (j.agree) {
-      box.append(el("p", t("review.agree")));
-      return box;
+    if (j.agree) box.append(el("p.review-same", t("review.agree")));
+    else if (!j.judged) box.append(el("p", t("review.unjudged")));
+    else {
+      const play = playText(j.preferred, this.room);
+      box.append(el("p.review-better", j.estimate ? t("review.better", { play, gain: said(j.estimate, this.room) }) : t("review.better_only", { play })));
+      if (j.reason) box.append(el("p.review-why", t("review.why", { reason: said(j.reason, this.room) })));
     }
-    if (!j.judged) {
-      box.append(el("p", t("review.unjudged")));
-      return box;
-    }
-    const play = playText(j.preferred, this.room);
-    box.append(el("p.review-better", j.estimate ? t("review.better", { play, gain: said(j.estimate, this.room) }) : t("review.better_only", { play })));
-    if (j.reason) box.append(el("p.review-why", t("review.why", { reason: said(j.reason, this.room) })));
+    // apart from the judgement, and said to be hindsight: it knew every hand
+    if (j.hindsight) box.append(el("p.review-hindsight", t("review.hindsight", { play: playText(j.hindsight.play, this.room) })));
     return box;
   }
 }
