@@ -55,6 +55,7 @@ class FileSource {
     this.token = token;
     this.playOn = playOn;
     this.title = t("record.title");
+    this.reviews = false; // the review judges this table's own rounds only
     this.summary = null;
     this.error = el("p.record-error", { role: "alert" });
     this.input = el("input.record-input#record-input", { type: "file", accept: ".json,application/json", onchange: () => this.read() });
@@ -79,6 +80,7 @@ class FileSource {
       return;
     }
     this.summary = body;
+    this.fileName = file.name;
     this.box.dataset.file = file.name;
     this.panel.showList();
   }
@@ -91,6 +93,8 @@ class FileSource {
     if (!s) return this.box;
     const room = { seats: s.seats };
     const names = s.seats.map((_, i) => seatName(room, i)).join(t("record.name_sep"));
+    // after a refused file the picker names it, while the table still holds this one
+    this.box.append(el("p.record-shown", t("record.shown", { file: this.fileName })));
     this.box.append(el("h3.record-game", t("record.file_game", { game: profileName(s.profile), names })));
     const notes = el("ul.record-notes");
     for (const r of s.rounds) {

@@ -187,8 +187,9 @@ export class ReplayPanel {
     entries.forEach((text, i) => this.moves.append(el("li", el("button.replay-move", { type: "button", dataset: { step: String(i) }, onclick: () => this.go(i) }, text))));
     this.reviewBox = el("div.replay-review", { "aria-live": "polite" });
     const main = el("div.replay-main", boardBox, this.said, this.reviewBox, this.hands, controls);
-    this.review = new Review({ roomId: this.roomId, token: this.token, game, round, room: this.room, onChange: () => this.reviewed() });
-    this.body.append(main, el("aside.replay-side", this.review.element, el("h3", t("replay.moves")), this.moves));
+    // a round of this table's is reviewed on the server; a file's rounds are not kept there
+    this.review = this.source.reviews === false ? null : new Review({ roomId: this.roomId, token: this.token, game, round, room: this.room, onChange: () => this.reviewed() });
+    this.body.append(main, el("aside.replay-side", this.review ? this.review.element : "", el("h3", t("replay.moves")), this.moves));
     this.board = new Board(boardBox, { maxTile: () => Math.max(40, Math.min(96, window.innerHeight / 10)), minLong: this.tv ? () => window.innerHeight * (50 / 1080) : null });
     this.go(0);
     this.playBtn.focus({ preventScroll: true });
