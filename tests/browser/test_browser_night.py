@@ -83,6 +83,12 @@ def test_a_phone_is_sent_to_its_table_and_seat(live_server, phone, screen):
     # the table's page takes the phone in at its seat: no name to type, its own name shown
     page.wait_for_selector("section.waiting h1", timeout=TIMEOUT)
     assert page.inner_text("section.waiting h1") == "Rosalind"
+    # round 2 seats the tables anew: the phone goes back to the tournament's page, which says where
+    finish_tables(live_server)
+    post(live_server.url, "/rounds", {})
+    page.wait_for_url(re.compile(r"/night$"), timeout=TIMEOUT)
+    page.wait_for_selector(".go-card", timeout=TIMEOUT)
+    assert "Round 2" in page.inner_text(".go-card")
 
 
 def test_the_directors_page_behind_the_pin(server_with, screen):

@@ -58,9 +58,19 @@ class PhonePage extends Page {
     return this.token ? { room: this.roomId, token: this.token } : { room: this.roomId };
   }
 
+  /** A seat the night's tournament gave this phone (its tournament token) is gone: the next round
+   * seated this table anew. The tournament's page says where to go now. */
+  backToTournament() {
+    if (!this.token || this.token !== text.get("domino.night.token")) return false;
+    this.token = null;
+    location.replace("/night");
+    return true;
+  }
+
   onWelcome(w) {
     this.role = w.role;
     this.seat = w.seat;
+    if (w.role === "guest" && this.hadSeat && this.backToTournament()) return;
     if (w.role === "guest" && this.token && this.hadSeat) this.token = null; // the host freed this seat
     this.hadSeat = w.role === "seat";
     if (this.hadSeat) rememberSeatRoom(this.roomId);
@@ -78,6 +88,7 @@ class PhonePage extends Page {
     }
     if (msg.type === "error") {
       if (msg.code === "bad_token") {
+        if (this.backToTournament()) return;
         this.token = null;
         return;
       }
