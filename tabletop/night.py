@@ -356,13 +356,15 @@ class Night:
         entrant, index = found
         e = t.entrant(entrant)
         assert e is not None
-        place = next((s.place for s in standings(t) if s.entrant == entrant), None)
+        rows = standings(t)
+        place = next((s.place for s in rows if s.entrant == entrant), None)
         out: dict[str, Any] = {
             "seq": seq,
             "entrant": entrant,
             "name": e.names[index],
             "withdrawn": e.withdrawn,
             "place": place,
+            "players": len(rows),
             "round": None,
             "rounds": t.settings.rounds,
             "over": t.over or bool(info.get("closed")),

@@ -192,3 +192,36 @@ def test_the_tournament_comes_back_after_a_restart(live, client_factory, tmp_pat
     live.tables.store.save_tournament(night.id, stored)
     restored = restarted(tmp_path)
     assert restored["played"] == before["played"] and restored["standings"] == before["standings"]
+
+
+def test_rotating_pairs_of_six_love_sit_as_partners_and_report_as_teams(live, client_factory):
+    screens = [table_screen(client_factory, f"Table {i + 1}") for i in range(2)]
+    form = {"profile": "six-love", "rounds": 2, "ending": "round", "tables": [r for _, r, _ in screens]}
+    ok(api(live.url, "POST", "", form, pin=PIN))
+    tokens = {}
+    for name in ("Ana", "Bo", "Chidi", "Dewi", "Émile", "Farah", "Gunnar", "Hana"):
+        answer = ok(api(live.url, "POST", "/players", {"name": name}))
+        tokens[answer["entrant"]] = answer["tokens"][0]
+    partners = set()
+    for _ in range(2):
+        ok(api(live.url, "POST", "/rounds", {}, pin=PIN))
+        t = snapshot(live)
+        assert t["format"] == "pairs" and t["partners"] == "rotating"
+        phones = seated_phones(client_factory, live.url, tokens)
+        for table in t["played"][-1]["tables"]:
+            names = {e["id"]: e["names"][0] for e in t["entrants"]}
+            sides = table["sides"]
+            assert [len(side) for side in sides] == [2, 2]
+            # side j holds seats j and j + 2: partners sit across the table
+            assert table["seats"] == [
+                names[sides[0][0]],
+                names[sides[1][0]],
+                names[sides[0][1]],
+                names[sides[1][1]],
+            ]
+            partners |= {frozenset(side) for side in sides}
+            end = play_table(phones[table["number"]])
+            result = snapshot(live)["played"][-1]["tables"][table["number"] - 1]["result"]
+            team = end["view"]["result"]["team"]
+            assert result["winner"] == team and result["points"] == end["view"]["scores"]
+    assert len(partners) == 8  # four pairs a round, nobody with the same partner twice

@@ -10,8 +10,13 @@ import { tournamentApi, follow } from "../parts/nightapi.js";
 
 const TOKEN_KEY = "domino.night.token";
 
-function ordinalPlace(me, total) {
-  return me.place ? el("p.night-note", t("night.place", { place: me.place, total })) : null;
+function placeLine(me) {
+  return me.place ? el("p.night-note", t("night.place", { place: me.place, total: me.players })) : null;
+}
+
+/** The round's heading and what it asks of this player. */
+function roundNote(rnd, key) {
+  return el("section.night-box", el("h2", t("night.round_n", { n: rnd.number })), el("p", t(key)));
 }
 
 function enterForm(app, onEntered) {
@@ -44,7 +49,7 @@ function goTo(table, token) {
   location.assign(`/join/${table.room}?seat=${table.seat}`);
 }
 
-function showMe(app, me, token, total) {
+function showMe(app, me, token) {
   clear(app);
   app.append(el("h1", t("night.phone_title")), el("p", t("night.playing_as", { name: me.name })));
   const rnd = me.round;
@@ -55,11 +60,11 @@ function showMe(app, me, token, total) {
   } else if (!rnd) {
     app.append(el("p.night-box", t("night.wait_first")));
   } else if (rnd.bye) {
-    app.append(el("p.night-box", el("strong", t("night.round_n", { n: rnd.number })), " ", t("night.your_bye")));
+    app.append(roundNote(rnd, "night.your_bye"));
   } else if (!rnd.table) {
     app.append(el("p.night-box", t("night.late_entry")));
   } else if (rnd.table.done) {
-    app.append(el("p.night-box", el("strong", t("night.round_n", { n: rnd.number })), " ", t("night.table_done")));
+    app.append(roundNote(rnd, "night.table_done"));
   } else {
     const where = rnd.table;
     app.append(
@@ -73,7 +78,7 @@ function showMe(app, me, token, total) {
       ),
     );
   }
-  app.append(ordinalPlace(me, total));
+  app.append(placeLine(me));
 }
 
 async function main() {
@@ -81,12 +86,11 @@ async function main() {
   document.title = t("night.phone_title");
   const app = document.getElementById("app");
   app.removeAttribute("aria-busy");
-  let total = 0;
   let following = null;
   const start = (token) => {
     following = follow("/me", {
       token,
-      onData: (me) => showMe(app, me, token, total),
+      onData: (me) => showMe(app, me, token),
       onError: (err) => {
         if (err.code !== "bad_token") return;
         following.stop(); // a new tournament, or this phone's entry is gone: enter again
@@ -95,8 +99,6 @@ async function main() {
       },
     });
   };
-  // the count of players, for "Place 3 of 16"
-  follow("", { onData: (d) => (total = d.tournament ? d.tournament.standings.length : 0) });
   const token = text.get(TOKEN_KEY);
   const none = async () => {
     const d = await tournamentApi("GET", "").catch(() => ({ tournament: null }));
