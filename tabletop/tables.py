@@ -217,6 +217,8 @@ class Tables:
         now = time.monotonic() if now is None else now
         closed = []
         for room in list(self.rooms.values()):
+            if self.night.takes_part(room):  # a table of tonight's tournament waits for its round
+                continue
             quiet = now - room.touched
             idle = idle_seconds and quiet >= idle_seconds and not room.has_phone()
             empty = empty_seconds and quiet >= empty_seconds and room.match is None and not room.has_host()

@@ -4,6 +4,8 @@ the tables themselves, and the bad input each refused with a clear error, nothin
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from conftest import ask
 from nightplay import api, ok, play_table, seated_phones, table_screen
@@ -225,3 +227,13 @@ def test_rotating_pairs_of_six_love_sit_as_partners_and_report_as_teams(live, cl
             team = end["view"]["result"]["team"]
             assert result["winner"] == team and result["points"] == end["view"]["scores"]
     assert len(partners) == 8  # four pairs a round, nobody with the same partner twice
+
+
+def test_the_tournaments_tables_stay_open_while_it_is_played(live, client_factory):
+    screens, _ = night_of(live, client_factory, players=4, tables=2)
+    other = table_screen(client_factory, "Not in it")[1]
+    later = time.monotonic() + 100_000  # long idle, nobody at any table
+    closed = live.tables.sweep_idle(60, now=later, empty_seconds=60)
+    assert closed == [other] and all(room in live.tables.rooms for _, room, _ in screens)
+    ok(api(live.url, "POST", "/close", {}, pin=PIN))
+    assert sorted(live.tables.sweep_idle(60, now=later, empty_seconds=60)) == sorted(r for _, r, _ in screens)
