@@ -257,7 +257,9 @@ class Night:
     def takes_part(self, room) -> bool:
         """The room is a table of the tournament being played (not closed): it is kept open."""
         with self.lock:
-            return self.t is not None and not self.info.get("closed") and room.id in self.info["tables"].values()
+            return (
+                self.t is not None and not self.info.get("closed") and room.id in self.info["tables"].values()
+            )
 
     # -- the players' --------------------------------------------------------------------
 
