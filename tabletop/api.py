@@ -149,14 +149,30 @@ def replay_review(room_id, game, round_no):
     """The hard player's review of `?seat=` in a finished round: one JSON line per step as it is
     made (`tabletop/review.py`), so the screen shows the progress."""
     r = _room(room_id)
+    return _review(r, round_no, lambda seat: review.choices(r, _viewer(r), game, round_no, seat))
+
+
+@bp.get("/rooms/<room_id>/record-file/<int:round_no>/review")
+def record_file_review(room_id, round_no):
+    """The same for a finished round of the record file the table chose (the table's token)."""
+    r = _room(room_id)
+
+    def find(seat):
+        _host(r)
+        return review.file_choices(r, round_no, seat)
+
+    return _review(r, round_no, find)
+
+
+def _review(r, round_no, find):
     seat = request.args.get("seat", "")
     try:
-        who = _viewer(r)
         if not seat.isdecimal():
+            _viewer(r)  # a bad token is said first
             raise Refused("bad_seat", "?seat= must be a seat number")
-        record, found = review.choices(r, who, game, round_no, int(seat))
+        record, found = find(int(seat))
     except Refused as exc:
-        return _error(exc.code, _REPLAY_STATUS.get(exc.code, 400))
+        return _error(exc.code, _FILE_STATUS.get(exc.code) or _REPLAY_STATUS.get(exc.code, 400))
     slots = r.tables.review_slots
     if not slots.acquire(blocking=False):
         return _error("review_busy", 429)
@@ -166,7 +182,7 @@ def replay_review(room_id, game, round_no):
             for line in review.stream(r, record, round_no, found, int(seat)):
                 yield json.dumps(line, separators=(",", ":")) + "\n"
         except Exception:  # the status line has gone out: the error is the stream's last line
-            log.exception("room %s: the review of game %s, round %s failed", r.id, game, round_no)
+            log.exception("room %s: the review of round %s failed", r.id, round_no)
             yield json.dumps({"error": "review_failed"}) + "\n"
         finally:
             slots.release()  # also when the screen goes away mid-review (the generator is closed)

@@ -1,7 +1,8 @@
 """The hard player's review of one seat's choices in a finished round, streamed as it is made.
 
 The server finds the record and checks who asks (`replays.finished_record`: a round still being
-played is refused, a phone sees only the rounds it played); the engine gives each choice with the
+played is refused, a phone sees only the rounds it played; or the record file the table chose,
+`file_choices`); the engine gives each choice with the
 seat's own view then (`engine.round_steps.seat_decisions`); the judgement of each is the computer
 player's (`players.review.judge`), run one choice at a time in the reviews' own worker process
 (`Tables.review_cpu`, at the lowest priority). The answers stream one line each, so a screen
@@ -19,7 +20,7 @@ from collections.abc import Iterator
 
 import players.review as judging
 from engine.record import RecordError
-from engine.round_steps import seat_decisions, state_before
+from engine.round_steps import finished_rounds, seat_decisions, state_before
 from players.hindsight import hindsight
 
 from . import config, replays
@@ -51,6 +52,24 @@ def choices(room, who, game_id: int, round_no: int, seat) -> tuple[dict, list[di
     except RecordError:
         raise Refused("bad_seat", "this round has no such seat") from None
     return record, found
+
+
+def file_choices(room, round_no: int, seat) -> tuple[dict, list[dict]]:
+    """The same for the record file the table chose (`Room.record_file`; raises
+    `no_record_file`, `no_round`, `round_in_progress` or `bad_seat`)."""
+    with room.lock:
+        record = room.record_file
+    if record is None:
+        raise Refused("no_record_file", "choose a record file first")
+    rounds = record.get("rounds") or []
+    if not 1 <= round_no <= len(rounds):
+        raise Refused("no_round", "this file has no such round")
+    if round_no not in {r["round"] for r in finished_rounds(record)}:
+        raise Refused("round_in_progress", "this round of the file did not finish")
+    try:
+        return record, seat_decisions(record, round_no, seat)
+    except RecordError:
+        raise Refused("bad_seat", "this round has no such seat") from None
 
 
 def stream(room, record: dict, round_no: int, found: list[dict], seat: int) -> Iterator[dict]:

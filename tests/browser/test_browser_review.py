@@ -14,6 +14,7 @@ from handle import Domino
 from test_browser_replay import GOLDEN, open_replays, store_game
 
 from engine import Match, legal_actions, view_for
+from engine.round_steps import seat_decisions
 from players.review import estimate_holds, reason_holds
 
 
@@ -128,3 +129,23 @@ def test_the_single_device_on_a_phone_reviews_a_seat(live_server, screen):
     for selector in (".review", ".replay-moves"):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+
+
+def test_a_record_file_chosen_on_the_page_is_reviewed_too(live_server, screen, tmp_path):
+    record = json.loads((GOLDEN / "draw-2p.json").read_text())["record"]
+    file = tmp_path / "draw-2p.json"
+    file.write_text(json.dumps(record))
+    table = screen(1280, 720)
+    open_table(table, live_server.url)
+    table.click(".top-menu")
+    table.click(".menu-record-file")
+    table.wait_for_selector("#record-input", timeout=TIMEOUT)
+    table.set_input_files("#record-input", str(file))
+    table.wait_for_selector(".record-file[data-file='draw-2p.json']", timeout=TIMEOUT)
+    table.click(".replay-pick[data-round='1']")
+    table.wait_for_selector(".replay--round .review-start", timeout=TIMEOUT)
+    table.select_option(".review-seat", "1")
+    table.click(".review-start")
+    table.wait_for_selector(".review[data-state='done']", timeout=TIMEOUT)
+    judged = table.eval_on_selector_all(".replay-moves li[data-review]", "items => items.length")
+    assert judged == len(seat_decisions(record, 1, 1)) > 0

@@ -8,6 +8,7 @@ import copy
 import json
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 from conftest import create_room, join, start
 from test_play import play_round
@@ -18,6 +19,7 @@ from players.hindsight import hindsight
 from players.review import estimate_holds, reason_holds
 
 PHONES2 = [{"kind": "phone"}, {"kind": "phone"}]
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
 def review(live, path, token):
@@ -133,3 +135,36 @@ def test_reviews_beyond_the_slots_are_refused(live, client_factory):
         for _ in range(taken):
             slots.release()
     assert review(live, f"/api/rooms/{room_id}/replays/{game_id}/1/review?seat=0", host_token)[0] == 200
+
+
+def test_a_chosen_record_file_is_reviewed_by_the_table_only(live, client_factory):
+    host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    _p0, t0 = join(client_factory, room_id, 0)
+    base = f"/api/rooms/{room_id}/record-file"
+    status, body = review(live, f"{base}/1/review?seat=0", host_token)
+    assert (status, body["error"]) == (404, "no_record_file")
+    record = json.loads((GOLDEN / "draw-2p.json").read_text())["record"]
+    req = urllib.request.Request(live.url + base, data=json.dumps(record).encode(), method="POST")
+    req.add_header("Authorization", f"Bearer {host_token}")
+    req.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(req) as resp:
+        assert resp.status == 200
+    status, lines = review(live, f"{base}/2/review?seat=1", host_token)
+    assert status == 200
+    found = seat_decisions(record, 2, 1)
+    assert lines[0]["moves"] == [d["move"] for d in found] and len(lines) == len(found) + 2
+    for line, d in zip(lines[1:-1], found, strict=True):
+        assert line["made"] == d["action"] and line["preferred"] in d["view"]["legal"]
+    assert review(live, f"{base}/1/review?seat=0", t0)[1]["error"] == "bad_token"  # a phone: no
+    assert review(live, f"{base}/9/review?seat=0", host_token)[1]["error"] == "no_round"
+    assert review(live, f"{base}/1/review?seat=5", host_token)[1]["error"] == "bad_seat"
+    unfinished = copy.deepcopy(record)
+    unfinished["rounds"] = unfinished["rounds"][:1]
+    unfinished["rounds"][0]["actions"] = unfinished["rounds"][0]["actions"][:4]
+    req = urllib.request.Request(live.url + base, data=json.dumps(unfinished).encode(), method="POST")
+    req.add_header("Authorization", f"Bearer {host_token}")
+    req.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(req) as resp:
+        assert resp.status == 200
+    status, body = review(live, f"{base}/1/review?seat=0", host_token)
+    assert (status, body["error"]) == (409, "round_in_progress")

@@ -55,7 +55,6 @@ class FileSource {
     this.token = token;
     this.playOn = playOn;
     this.title = t("record.title");
-    this.reviews = false; // the review judges this table's own rounds only
     this.summary = null;
     this.error = el("p.record-error", { role: "alert" });
     this.input = el("input.record-input#record-input", { type: "file", accept: ".json,application/json", onchange: () => this.read() });
@@ -149,6 +148,10 @@ class FileSource {
 
   round(_game, round) {
     return getJSON(`/api/rooms/${this.roomId}/record-file/${round}`, this.token);
+  }
+
+  reviewUrl(_game, round) {
+    return `/api/rooms/${this.roomId}/record-file/${round}/review`;
   }
 }
 

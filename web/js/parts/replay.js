@@ -40,13 +40,14 @@ function resultText(result, room) {
 
 /** Where the rounds come from: this room's finished rounds, for this token. A source gives
  * `list()` (the games with their finished rounds; null: nothing to list yet), `round(game,
- * round)` (one round's positions), and may give `head(panel)` (shown above the list) and
- * `title`. */
+ * round)` (one round's positions), and may give `head(panel)` (shown above the list), `title`
+ * and `reviewUrl(game, round)` (where a round's review streams from; none: no Review). */
 function roomSource(roomId, token) {
   return {
     title: t("replay.title"),
     list: async () => (await getJSON(`/api/rooms/${roomId}/replays`, token)).games,
     round: (game, round) => getJSON(`/api/rooms/${roomId}/replays/${game}/${round}`, token),
+    reviewUrl: (game, round) => `/api/rooms/${roomId}/replays/${game}/${round}/review`,
   };
 }
 
@@ -187,9 +188,9 @@ export class ReplayPanel {
     entries.forEach((text, i) => this.moves.append(el("li", el("button.replay-move", { type: "button", dataset: { step: String(i) }, onclick: () => this.go(i) }, text))));
     this.reviewBox = el("div.replay-review", { "aria-live": "polite" });
     const main = el("div.replay-main", boardBox, this.said, this.reviewBox, this.hands, controls);
-    // a round of this table's is reviewed on the server; a file's rounds are not kept there
-    this.review = this.source.reviews === false ? null : new Review({ roomId: this.roomId, token: this.token, game, round, room: this.room, onChange: () => this.reviewed() });
-    this.body.append(main, el("aside.replay-side", this.review ? this.review.element : "", el("h3", t("replay.moves")), this.moves));
+    const reviewUrl = this.source.reviewUrl && this.source.reviewUrl(game, round);
+    this.review = reviewUrl ? new Review({ url: reviewUrl, token: this.token, room: this.room, onChange: () => this.reviewed() }) : null;
+    this.body.append(main, el("aside.replay-side", this.review ? this.review.element : null, el("h3", t("replay.moves")), this.moves));
     this.board = new Board(boardBox, { maxTile: () => Math.max(40, Math.min(96, window.innerHeight / 10)), minLong: this.tv ? () => window.innerHeight * (50 / 1080) : null });
     this.go(0);
     this.playBtn.focus({ preventScroll: true });

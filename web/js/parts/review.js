@@ -1,12 +1,13 @@
 // Review: the hard player's judgement of one seat's choices in the round on the replay screen.
 // Holds no rules and judges nothing: the server streams the review a line per choice
-// (GET /api/rooms/<room>/replays/<game>/<round>/review?seat=<s>, made by players/review.py), and
+// (GET /api/rooms/<room>/replays/<game>/<round>/review?seat=<s>, or .../record-file/<round>/review
+// for the record file the table chose; made by players/review.py), and
 // this shows the progress, the summary, a mark on each judged move of the list and, at a move,
 // the play the hard player prefers, by how much and why (every sentence's claim was checked on
 // the server before it was sent), and apart from it, labelled as such, what hindsight (every hand
 // known) found.
 //
-//   const review = new Review({ roomId, token, game, round, room, onChange })
+//   const review = new Review({ url, token, room, onChange })   url: the round's review stream
 //   review.element                 the panel's part: seat choice, Review button, progress, summary
 //   review.mark(moveItems)         marks the list's items (item i+1 is move i) once judged
 //   review.detail(move)            the element that says the judgement of move `move`, or null
@@ -40,8 +41,8 @@ function said(sentence, room) {
 }
 
 export class Review {
-  constructor({ roomId, token, game, round, room, onChange }) {
-    this.url = `/api/rooms/${roomId}/replays/${game}/${round}/review`;
+  constructor({ url, token, room, onChange }) {
+    this.url = url;
     this.token = token;
     this.room = room;
     this.onChange = onChange || (() => {});
