@@ -291,6 +291,8 @@ class Night:
 
     def holder(self, token: str) -> tuple[int, int] | None:
         """The (entrant, name index) this token belongs to."""
+        if not token:
+            return None
         h = seats.token_hash(token)
         for entrant, hashes in self.info.get("players", {}).items():
             if h in hashes:

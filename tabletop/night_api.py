@@ -181,6 +181,16 @@ def join_qr():
     return Response(qr.svg(f"{tables().base_url}/night"), mimetype="image/svg+xml")
 
 
+@bp.get("/place.svg")
+def place_qr():
+    """A player's own place as a QR code (`<base_url>/night#t=<token>`): the partner of a fixed
+    pair, entered by the other's phone, scans it to hold their own token."""
+    token = request.args.get("token", "")
+    if night().holder(token) is None:
+        raise Refused("bad_token", "no such player token")
+    return Response(qr.svg(f"{tables().base_url}/night#t={token}"), mimetype="image/svg+xml")
+
+
 @bp.get("/standings.csv")
 def standings_csv():
     snap = night().snapshot()["tournament"]

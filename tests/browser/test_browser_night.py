@@ -144,3 +144,28 @@ def test_the_directors_page_behind_the_pin(server_with, screen):
     page.click(".dialog-foot .btn--primary")
     page.wait_for_selector(".players .withdrawn", timeout=TIMEOUT)
     assert server.app.extensions["tabletop"].night.t.entrant(1).withdrawn
+
+
+def test_a_fixed_pair_enters_together_and_the_partner_takes_their_place(live_server, phone):
+    rooms = open_tables(live_server, 1)
+    form = {"profile": "six-love", "rounds": 1, "partners": "fixed", "tables": rooms}
+    post(live_server.url, "", form)
+    first = phone()
+    first.goto(f"{live_server.url}/night")
+    first.fill("#night-name", "Ana")
+    first.fill("#night-partner", "Bo")
+    first.click("form button[type=submit]")
+    first.wait_for_selector("img.night-qr", timeout=TIMEOUT)
+    partner_token = first.evaluate("() => localStorage.getItem('domino.night.partner')")
+    # the partner's phone opens the address of the QR code: its own place, Bo's
+    second = phone()
+    second.goto(f"{live_server.url}/night#t={partner_token}")
+    second.wait_for_selector("text=You play as Bo.", timeout=TIMEOUT)
+    post(live_server.url, "/players", {"names": ["Chidi", "Dewi"]})
+    post(live_server.url, "/rounds", {})
+    seats = []
+    for page in (first, second):
+        page.wait_for_selector(".go-card", timeout=TIMEOUT)
+        assert page.locator("img.night-qr").count() == 0  # round 1 began: the partner has it
+        seats.append(int(re.search(r"\d+", page.inner_text(".go-seat")).group()))
+    assert abs(seats[0] - seats[1]) == 2  # partners sit across the table

@@ -9,6 +9,7 @@ import { store, text } from "../base/storage.js";
 import { tournamentApi, follow } from "../parts/nightapi.js";
 
 const TOKEN_KEY = "domino.night.token";
+const PARTNER_KEY = "domino.night.partner"; // a fixed pair's second token, until the partner has it
 
 function placeLine(me) {
   return me.place ? el("p.night-note", t("night.place", { place: me.place, total: me.players })) : null;
@@ -19,28 +20,39 @@ function roundNote(rnd, key) {
   return el("section.night-box", el("h2", t("night.round_n", { n: rnd.number })), el("p", t(key)));
 }
 
-function enterForm(app, onEntered) {
+function nameField(id, label, value) {
+  const input = el(`input#${id}`, { type: "text", maxlength: "24", autocomplete: id === "night-name" ? "nickname" : "off", required: true, value });
+  return { input, field: el("label.field", { for: id }, label, input) };
+}
+
+/** The entry: a name (fixed pairs: both partners' names, entered together). */
+function enterForm(app, pairs, onEntered) {
   clear(app);
-  const input = el("input#night-name", { type: "text", maxlength: "24", autocomplete: "nickname", required: true, value: store.get("domino.name") || "" });
-  const form = el(
-    "form.night-box",
-    el("h2", t("night.enter_title")),
-    el("label.field", { for: "night-name" }, t("night.your_name"), input),
-    el("button.btn.btn--primary.btn--big", { type: "submit" }, t("night.enter")),
-  );
+  const own = nameField("night-name", t("night.your_name"), store.get("domino.name") || "");
+  const partner = pairs ? nameField("night-partner", t("night.partner_name"), "") : null;
+  const form = el("form.night-box", el("h2", t("night.enter_title")), own.field, partner && partner.field, el("button.btn.btn--primary.btn--big", { type: "submit" }, t("night.enter")));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    const body = partner ? { names: [own.input.value, partner.input.value] } : { name: own.input.value };
     try {
-      const answer = await tournamentApi("POST", "/players", { body: { name: input.value } });
+      const answer = await tournamentApi("POST", "/players", { body });
       text.set(TOKEN_KEY, answer.tokens[0]);
-      store.set("domino.name", input.value.trim());
+      text.set(PARTNER_KEY, answer.tokens[1] || null);
+      store.set("domino.name", own.input.value.trim());
       onEntered(answer.tokens[0]);
     } catch (err) {
       toast(errorText(err.code), "error");
     }
   });
   app.append(el("h1", t("night.phone_title")), form);
-  input.focus();
+  own.input.focus();
+}
+
+/** Before round 1, the phone that entered a fixed pair shows the partner's own place. */
+function partnerCode(me) {
+  const token = text.get(PARTNER_KEY);
+  if (!token || me.round) return null;
+  return el("section.night-box", el("img.night-qr", { src: `/api/tournament/place.svg?token=${encodeURIComponent(token)}`, alt: t("night.partner_qr") }), el("p", t("night.partner_qr")));
 }
 
 /** The seat's token, where the table's page (/join/<room>) looks for it. */
@@ -78,7 +90,7 @@ function showMe(app, me, token) {
       ),
     );
   }
-  app.append(placeLine(me));
+  app.append(partnerCode(me), placeLine(me));
 }
 
 async function main() {
@@ -86,6 +98,16 @@ async function main() {
   document.title = t("night.phone_title");
   const app = document.getElementById("app");
   app.removeAttribute("aria-busy");
+  // a partner's own place, from the QR code the other's phone shows: #t=<token>
+  const given = new URLSearchParams(location.hash.slice(1)).get("t");
+  if (given) {
+    text.set(TOKEN_KEY, given);
+    text.set(PARTNER_KEY, null);
+    history.replaceState(null, "", location.pathname);
+  }
+  const snapshot = await tournamentApi("GET", "").catch(() => ({ tournament: null }));
+  const tour = snapshot.tournament;
+  const pairs = !!tour && tour.format === "pairs" && tour.partners === "fixed";
   let following = null;
   const start = (token) => {
     following = follow("/me", {
@@ -95,18 +117,14 @@ async function main() {
         if (err.code !== "bad_token") return;
         following.stop(); // a new tournament, or this phone's entry is gone: enter again
         text.set(TOKEN_KEY, null);
-        enterForm(app, start);
+        enterForm(app, pairs, start);
       },
     });
   };
   const token = text.get(TOKEN_KEY);
-  const none = async () => {
-    const d = await tournamentApi("GET", "").catch(() => ({ tournament: null }));
-    return !d.tournament || d.tournament.closed || d.tournament.over;
-  };
   if (token) start(token);
-  else if (await none()) app.append(el("h1", t("night.phone_title")), el("p.night-box", t("night.none")));
-  else enterForm(app, start);
+  else if (!tour || tour.closed || tour.over) app.append(el("h1", t("night.phone_title")), el("p.night-box", t("night.none")));
+  else enterForm(app, pairs, start);
 }
 
 main();
