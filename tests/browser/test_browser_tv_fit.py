@@ -85,6 +85,21 @@ def shown_whole(table, players):
     assert px >= 12 * table.viewport_size["height"] / 720, px
 
 
+# the sheet as it stands after round 12 (its tallest before the match ends): the round just
+# played standing in for the eleven before it, each hand grown to nine tiles (ten seats hold at
+# most 90 of the 91 between them)
+TWELFTH_ROUND = """
+  const v = D.frame.view;
+  v.rounds = Array.from({length: 11}, () => v.result);
+  v.round = 12;
+  const all = [];
+  for (let a = 0; a <= 12; a++) for (let b = a; b <= 12; b++) all.push(`${b}-${a}`);
+  let k = 0;
+  v.reveal.hands = v.reveal.hands.map((h) => (h.length ? all.slice(k, (k += 9)) : h));
+  D.refreshResults();
+"""
+
+
 def test_a_ten_seat_mexican_train_round_end_fits_both_tv_sizes(live_server, screen):
     table = screen(1920, 1080)
     computers_at_table(table, live_server.url, "mexican-train", 10)
@@ -94,6 +109,12 @@ def test_a_ten_seat_mexican_train_round_end_fits_both_tv_sizes(live_server, scre
     table.set_viewport_size({"width": 1280, "height": 720})
     shown_whole(table, 10)
     seats_round_the_table(table, 10)
+    # twelve rounds on the sheet and full hands: the sheet and the tiles give way, not the names
+    Domino(table).run(TWELFTH_ROUND)
+    assert table.locator(".dlg-results .score-sheet tbody tr:visible").count() == 13
+    shown_whole(table, 10)
+    table.set_viewport_size({"width": 1920, "height": 1080})
+    shown_whole(table, 10)
 
 
 def test_six_love_names_stay_whole_beside_their_team_badges(live_server, screen):

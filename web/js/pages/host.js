@@ -409,7 +409,7 @@ class HostPage extends Page {
 
   /** On the TV the results fit the screen whole, ten seats and all: nobody there can scroll. */
   fitResults() {
-    if (this.mode === "table" && this.dialog && this.dialog.kind === "results") fitDialog(this.dialog.root);
+    if (this.mode === "table" && this.dialog && this.dialog.kind === "results") fitDialog(this.dialog.root, { readable: ".results-name" });
   }
 
   /** The host's next step after a round: one click, then the dialog closes. */
