@@ -83,6 +83,12 @@ def join_qr(room_id):
     return Response(qr.svg(url), mimetype="image/svg+xml")
 
 
+@bp.get("/rooms/<room_id>/watch.svg")
+def watch_qr(room_id):
+    """The QR code of the room's second-screen page (`/watch/<room>`)."""
+    return Response(qr.svg(_room(room_id).watch_url), mimetype="image/svg+xml")
+
+
 @bp.get("/wifi.svg")
 def wifi_qr():
     t = tables()

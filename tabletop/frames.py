@@ -98,6 +98,9 @@ class Frames:
         state, match = room.state, room.match
         if state is None:
             return frame
+        if member.role == "watcher":  # a second screen: the table's view, no hand, no control
+            frame["view"] = self._view(None)
+            return frame
         back = self.going_back()
         if member.role == "seat":
             frame["view"] = self._view(member.seat)

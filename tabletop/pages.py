@@ -57,6 +57,12 @@ def standings_page():
     return _page("standings.html")
 
 
+@bp.get("/watch/<room>")
+def watch_page(room):
+    """A second screen of a table: the same table, view only."""
+    return _page("watch.html")
+
+
 @bp.get("/solo")
 def solo_page():
     return _page("solo.html")

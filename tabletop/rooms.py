@@ -74,7 +74,7 @@ from .messages import (
     SEATS,
     VERSION,
 )
-from .seats import GUEST, HOST, Member
+from .seats import GUEST, HOST, WATCHER, Member
 from .squatting import FreedSeats
 
 log = logging.getLogger("tabletop.rooms")
@@ -140,6 +140,11 @@ class Room:
     def join_url(self) -> str:
         return f"{self.tables.base_url}/join/{self.id}"
 
+    @property
+    def watch_url(self) -> str:
+        """The address of a second screen of this table (view only)."""
+        return f"{self.tables.base_url}/watch/{self.id}"
+
     def is_computer(self, seat: int) -> bool:
         return seats.is_computer(self.meta["seats"][seat])
 
@@ -193,6 +198,7 @@ class Room:
                 "imported": self._imported(),
                 "join_url": self.join_url,
                 "tournament": self.meta.get("tournament"),  # {id, round, table} of the night's
+                "watch_url": self.watch_url,
                 **self._evening(),
             }
 
@@ -278,12 +284,18 @@ class Room:
             conn.send(self._welcome(member))
             self._notify()
 
-    def admit(self, conn, host_token: str | None = None, token: str | None = None) -> None:
+    def admit(
+        self, conn, host_token: str | None = None, token: str | None = None, watch: bool = False
+    ) -> None:
         """A `hello` for this room: the host token makes the table, a seat token reclaims its
-        seat (a computer stand-in hands it back), neither makes a guest."""
+        seat (a computer stand-in hands it back), `watch` a second screen of the table (view
+        only), none of them a guest."""
         # Not through `run`: the socket is no member yet (the token check is its step 1), and
         # its one write, a stand-in handing the seat back, is put back if refused as in step 5.
         with self.lock:
+            if watch:
+                self._may_watch(conn)
+                return self.enter(conn, WATCHER)
             if host_token is not None:
                 if not secrets.compare_digest(seats.token_hash(host_token), self.host_hash):
                     raise Refused("bad_token", "this host token does not open this room")
@@ -306,12 +318,15 @@ class Room:
             return self.enter(conn, Member("seat", seat))
 
     def _may_watch(self, conn) -> None:
-        """A guest gets a view at every change: a room takes `config.ROOM_GUESTS` of them (the
-        table's own screen aside), so a pile of idle sockets cannot slow its players down."""
+        """A guest (or a second screen) gets a view at every change: a room takes
+        `config.ROOM_GUESTS` of them together (the table's own screen aside), so a pile of idle
+        sockets cannot slow its players down."""
         if getattr(conn, "own_screen", False):
             return
         guests = sum(
-            1 for c, m in self.members.items() if m.role == "guest" and not getattr(c, "own_screen", False)
+            1
+            for c, m in self.members.items()
+            if m.role in ("guest", "watcher") and not getattr(c, "own_screen", False)
         )
         if guests >= config.ROOM_GUESTS:
             raise Refused("room_full", f"{guests} sockets are waiting to join this room already")
@@ -354,6 +369,8 @@ class Room:
             member = COMPUTER if conn is None else self.members.get(conn)
             if member is None:
                 raise Refused("no_room")
+            if member.role == "watcher":
+                raise Refused("view_only", "this screen only shows the table: it sends no command")
             facts = Facts(
                 self.meta["seats"],
                 self.tokens,

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Member:
-    """A connection's place in a room: `guest` (no seat yet), `seat` (a phone holding `seat`)
-    or `host` (the table screen, which also plays the room's device seats)."""
+    """A connection's place in a room: `guest` (no seat yet), `seat` (a phone holding `seat`),
+    `host` (the table screen, which also plays the room's device seats) or `watcher` (a second
+    screen showing the table: it sees what the table sees, never a hand, and sends nothing)."""
 
     role: str
     seat: int | None = None
@@ -24,6 +25,7 @@ class Member:
 
 GUEST = Member("guest")
 HOST = Member("host")
+WATCHER = Member("watcher")
 
 
 def new_token() -> str:

@@ -12,7 +12,7 @@ import time
 from . import config
 from .commands import Commands
 from .errors import Refused
-from .messages import PIN, ROOM, ROOM_NAME, TOKEN
+from .messages import BOOL, PIN, ROOM, ROOM_NAME, TOKEN
 from .pin import pin_problem
 from .seats import HOST
 
@@ -32,6 +32,13 @@ def _lobby(conn) -> None:
     )
 
 
+def _not_watching(conn) -> None:
+    """A second screen (role `watcher`) sends no command: it only shows the table."""
+    room = conn.room
+    if room is not None and room.role_of(conn) == "watcher":
+        raise Refused("view_only", "this screen only shows the table: it sends no command")
+
+
 def _enter(conn, room, **credentials) -> None:
     conn.room = room
     room.admit(conn, **credentials)
@@ -39,11 +46,16 @@ def _enter(conn, room, **credentials) -> None:
 
 
 @COMMANDS.declare(
-    "hello", {"room": (ROOM, False), "token": (TOKEN, False), "host_token": (TOKEN, False)}, before_hello=True
+    "hello",
+    {"room": (ROOM, False), "token": (TOKEN, False), "host_token": (TOKEN, False), "watch": (BOOL, False)},
+    before_hello=True,
 )
 def hello(conn, msg):
     if conn.greeted:
         raise Refused("already_hello")
+    watch = msg.get("watch", False)
+    if watch and ("room" not in msg or "token" in msg or "host_token" in msg):
+        raise Refused("bad_message", "watch names a room and no token: a second screen holds none")
     if "room" not in msg:
         _lobby(conn)
         return None
@@ -53,6 +65,9 @@ def hello(conn, msg):
         conn.send(with_ref({"type": "error", "code": "no_room", "detail": "no such room"}, msg))
         _lobby(conn)
         return False
+    if watch:
+        _enter(conn, room, watch=True)
+        return None
     try:
         _enter(conn, room, host_token=msg.get("host_token"), token=msg.get("token"))
     except Refused as exc:
@@ -68,6 +83,7 @@ def hello(conn, msg):
 def create_room(conn, msg):
     """One open room per socket: a socket that is the table of an open room is refused
     (`room_open`) until that room is closed; a client address opens rooms at a limited rate."""
+    _not_watching(conn)
     old = conn.room
     if old is not None:
         if old.role_of(conn) != "host":
@@ -100,6 +116,7 @@ def _table_screen(conn) -> bool:
 
 @COMMANDS.declare("unlock", {"pin": (PIN, True)})
 def unlock(conn, msg):
+    _not_watching(conn)
     if not _table_screen(conn):  # a phone learns nothing of the PIN, right or wrong
         raise Refused("not_host", "only a table screen may give the PIN")
     # a PIN outside the rule `tabletop serve --pin` enforces can never be the table's
@@ -112,6 +129,7 @@ def unlock(conn, msg):
 @COMMANDS.declare("lock")
 def lock(conn, msg):
     """Locked again before the unlock runs out (the table's "Lock now")."""
+    _not_watching(conn)
     conn.unlocked_until = 0.0
     return _lock_changed(conn, msg)
 

@@ -501,9 +501,29 @@ class HostPage extends Page {
       if (this.mode === "table") list.append(...this.phoneSeatRows());
     }
     if (this.frame && this.frame.room) list.append(this.replayButton(), this.recordFileButton()); // the lobby too: earlier games
+    if (this.mode === "table" && this.frame && this.frame.room) list.append(this.watchButton());
     if (this.sound) list.append(this.soundButton());
     if (this.mode === "table" && document.fullscreenEnabled) list.append(this.fullscreenButton());
     this.showDialog("menu", { title: t("app.menu"), body: list, className: "dlg-menu" });
+  }
+
+  /** "Show this table on another screen": the address (and its QR code) of the table's second
+   * screen, which shows the same table and can change nothing (pages/watch.js). */
+  watchButton() {
+    const room = this.frame.room;
+    const go = () => {
+      const address = room.watch_url.replace(/^https?:\/\//, "");
+      const body = el(
+        "div.watch-offer",
+        el("p", t("watch.open_address")),
+        el("p.watch-address", { dataset: { watchUrl: room.watch_url } }, address),
+        el("img.watch-qr", { src: `/api/rooms/${room.id}/watch.svg`, alt: t("aria.qr_watch"), width: "260", height: "260" }),
+        el("p.help", t("watch.scan")),
+        el("p", t("watch.note")),
+      );
+      this.showDialog("watch", { title: t("watch.title"), body, className: "dlg-watch", wide: true });
+    };
+    return el("button.btn.menu-watch", { type: "button", onclick: go }, el("span", el("strong", t("watch.menu")), el("small.menu-help", t("watch.menu_help"))));
   }
 
   /** Per phone seat: free it, or let a computer stand in for it (and end that). */

@@ -1,0 +1,50 @@
+"""The table's menu puts the same table on a second screen: its address and QR code open
+/watch/<room>, which shows the lobby's players as they sit down and then the game, as the table
+screen shows it, never a hand; a command from it is refused with `view_only`."""
+
+from __future__ import annotations
+
+from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table, start_game
+from handle import Domino
+
+
+def test_the_menu_puts_the_table_on_a_second_screen_view_only(live_server, screen, phone, tmp_path):
+    table = screen(1920, 1080)
+    open_table(table, live_server.url)
+    lobby_setup(table, "draw", players=2, seats=["phone", "computer:easy"])
+    table.click(".top-menu")
+    table.click(".menu-watch")
+    address = table.wait_for_selector(".dlg-watch .watch-address", timeout=TIMEOUT)
+    url = address.get_attribute("data-watch-url")
+    room = Domino(table).room
+    assert url == room["watch_url"] == f"{live_server.url}/watch/{room['id']}"
+    assert address.text_content() == url.removeprefix("http://")
+    table.wait_for_function("() => document.querySelector('.watch-qr').naturalWidth > 0", timeout=TIMEOUT)
+    qr = table.locator(".watch-qr").bounding_box()
+    assert qr["width"] >= 240 and qr["height"] >= 240, qr
+    table.screenshot(path=str(tmp_path / "watch-offer-1920.png"))
+    table.keyboard.press("Escape")
+
+    second = screen(1280, 720)
+    second.goto(url)
+    second.wait_for_selector(".watch-lobby", timeout=TIMEOUT)
+    assert second.locator(".watch-badge").text_content() == "View only"
+    join_phone(phone(), join_urls(table)[0], "Ingrid")
+    second.wait_for_selector(".watch-seat >> text=Ingrid", timeout=TIMEOUT)
+    second.screenshot(path=str(tmp_path / "watch-lobby-1280.png"))
+
+    start_game(table)
+    second.wait_for_selector(".tablescreen", timeout=TIMEOUT)
+    watcher, host = Domino(second), Domino(table)
+    watcher.wait("D.frame.view && D.frame.version === arg", host.version)
+    assert watcher.js("D.frame.view") == host.js("D.frame.view")
+    assert watcher.js("D.frame.view.hand") is None and watcher.js("D.frame.device_view") is None
+    assert second.locator(".hand-tile").count() == 0  # no tile of anyone's hand is drawn
+    second.screenshot(path=str(tmp_path / "watch-game-1280.png"))
+    # it can change nothing: the server refuses it, and the table's round goes on
+    version = host.version
+    refused = watcher.request("restart")
+    assert refused["code"] == "view_only", refused
+    assert watcher.request("pause", {"paused": True})["code"] == "view_only"
+    assert host.version == version and host.js("D.frame.room.paused") is False
+    print(f"screenshots: {tmp_path}")

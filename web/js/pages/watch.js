@@ -1,0 +1,126 @@
+// A second screen of a table (/watch/<room>, <body data-mode="watch">): another TV or computer
+// shows what the table screen shows, view only. It says hello with `watch` (the `watcher` role,
+// docs/PROTOCOL.md): the server sends it the table's view, never a hand, and refuses any command
+// from it, so this page sends none (no pause, no rules panel: those are the table's).
+
+import { t } from "../i18n.js";
+import { Page } from "../base/page.js";
+import { el, clear } from "../base/dom.js";
+import { errorText, profileName, roomName, seatName } from "../base/words.js";
+import { WakeLock } from "../base/wakelock.js";
+import { attachRemote } from "../parts/remote.js";
+import { JoinCards } from "../parts/joinpanel.js";
+import { TableScreen } from "../parts/tableview.js";
+import { resultsBody } from "../parts/results.js";
+import { readyStrip, tonightBody, matchOver } from "../parts/evening.js";
+import { seatColour, seatMark } from "../parts/seatlook.js";
+import { fitDialog } from "../base/fit.js";
+
+class WatchPage extends Page {
+  constructor() {
+    super();
+    this.wideDialogs = true;
+    this.roomCode = (/^\/watch\/([A-Z2-9]{5})$/.exec(location.pathname) || [])[1] || null;
+    this.table = null;
+    this.gone = false; // the room is closed (or never was)
+    this.joinCards = new JoinCards({ onFree: () => {} });
+    this.wake = new WakeLock();
+    attachRemote();
+    addEventListener("resize", () => this.fitResults());
+  }
+
+  hello() {
+    return { room: this.roomCode, watch: true };
+  }
+
+  onWelcome(w) {
+    this.gone = w.role !== "watcher";
+    if (this.gone) this.showGone();
+  }
+
+  onMessage(m) {
+    if (m.type === "error" && m.code === "no_room") this.showGone();
+  }
+
+  showGone() {
+    this.gone = true;
+    this.screen = "gone";
+    this.closeDialog();
+    clear(this.app);
+    this.app.removeAttribute("aria-busy");
+    this.app.append(el("section.watch-gone", el("h1", t("watch.title")), el("p", errorText("no_room"))));
+  }
+
+  onFrame(f) {
+    this.frame = f;
+    this.app.removeAttribute("aria-busy");
+    if (!this.wake.wanted) this.wake.acquire();
+    if (!f.view) this.showWaiting();
+    else this.showGame();
+  }
+
+  /** The top bar (filled into `bar`, or a new one): the table's name and code, the round, and
+   * that this screen only watches. */
+  header(v, bar = el("header.topbar")) {
+    const room = this.frame.room;
+    const title = el("h1.topbar-title", el(v ? "span.sr-only" : "strong", roomName(room)), el("span.room-code", { title: t("lobby.room_code", { code: room.id }) }, room.id));
+    const info = el("div.topbar-info");
+    if (v) info.append(el("span.info-profile", profileName(v.profile)), el("span.info-round", v.rounds_total ? t("table.round_of", { n: v.round, total: v.rounds_total }) : t("table.round", { n: v.round })));
+    info.append(el("span.badge.watch-badge", t("watch.badge")));
+    clear(bar);
+    bar.append(title, info);
+    return bar;
+  }
+
+  /** Before the deal: the game, who has sat down, and the one code phones scan. */
+  showWaiting() {
+    const room = this.frame.room;
+    this.screen = "lobby";
+    this.closeDialog();
+    clear(this.app);
+    const seats = el("ol.watch-seats");
+    for (const s of room.seats) {
+      const seated = s.kind !== "phone" || s.taken;
+      const item = el(`li.watch-seat${seated ? "" : ".watch-seat--open"}`, { dataset: { seat: String(s.seat) } });
+      item.style.setProperty("--seat-colour", seatColour(s.seat));
+      item.append(el("span.watch-seat-mark", { "aria-hidden": "true" }, seatMark(s.seat)), el("span.watch-seat-name", seated ? seatName(room, s.seat) : t("lobby.waiting_for_phone")));
+      seats.append(item);
+    }
+    const game = el("section.watch-main", el("h2.watch-game", room.profile ? profileName(room.profile) : t("lobby.title")), seats);
+    const join = el("section.watch-join", this.joinCards.panel(room));
+    this.app.append(el("div.host-layout", this.header(null), el("div.watch-lobby", game, join)));
+  }
+
+  showGame() {
+    if (this.screen !== "game") {
+      this.screen = "game";
+      clear(this.app);
+      this.head = el("header.topbar");
+      const box = el("div.table-wrap");
+      this.app.append(el("div.host-layout", this.head, box));
+      this.table = new TableScreen(box, { net: null, getFrame: () => this.frame, compactBelow: 700, tv: true });
+    }
+    this.header(this.frame.view, this.head);
+    this.table.render(this.frame);
+    this.followResults(this.frame.view);
+  }
+
+  resultsContent() {
+    const v = this.frame.view;
+    const room = this.frame.room;
+    const tileSize = Math.round(Math.max(16, Math.min(40, window.innerHeight / 30)));
+    const body = resultsBody(v, room, { tileSize, tv: true });
+    const strip = readyStrip(room);
+    if (strip) body.prepend(strip);
+    if (matchOver(v)) body.append(el("section.tonight-box", el("h3", t("evening.tonight")), tonightBody(room)));
+    return body;
+  }
+
+  fitResults() {
+    if (this.dialog && this.dialog.kind === "results") fitDialog(this.dialog.root);
+  }
+}
+
+const page = new WatchPage();
+page.start();
+window.__domino = page; // for tests and screenshots
