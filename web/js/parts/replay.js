@@ -161,6 +161,7 @@ export class ReplayPanel {
     clear(this.body);
     const boardBox = el("div.replay-board");
     this.hands = el("div.replay-hands");
+    this.handRows = null;
     if (this.unwatchHands) this.unwatchHands();
     this.unwatchHands = scrollableByKeyboard(this.hands); // ten seats' hands scroll on a small screen
     this.said = el("p.replay-said", { "aria-live": "polite" });
@@ -212,14 +213,19 @@ export class ReplayPanel {
     this.root.dataset.steps = String(last);
     this.root.dataset.scores = JSON.stringify(view.scores);
     this.root.dataset.counts = JSON.stringify(view.seats.map((s) => s.count));
-    for (const b of this.moves.querySelectorAll(".replay-move")) {
-      const current = b.dataset.step === String(step);
-      b.classList.toggle("replay-move--current", current);
-      if (current) b.setAttribute("aria-current", "step");
-      else b.removeAttribute("aria-current");
+    // only the move marked before and the one marked now change (a long round has hundreds)
+    const buttons = this.moves.querySelectorAll(".replay-move");
+    const before = this.moves.querySelector(".replay-move--current");
+    const current = buttons[step];
+    if (before && before !== current) {
+      before.classList.remove("replay-move--current");
+      before.removeAttribute("aria-current");
     }
-    const current = this.moves.querySelector(".replay-move--current");
-    if (current) this.showInList(current);
+    if (current) {
+      current.classList.add("replay-move--current");
+      current.setAttribute("aria-current", "step");
+      this.showInList(current);
+    }
     this.showReview();
   }
 
@@ -250,27 +256,36 @@ export class ReplayPanel {
     else if (top + button.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + button.offsetHeight - list.clientHeight;
   }
 
+  /** Every hand face up. A step changes one or two seats: only what changed is drawn again
+   * (ten hands of a double-twelve set are hundreds of tiles). */
   renderHands(view) {
-    clear(this.hands);
     const size = Math.round(Math.max(12, Math.min(40, window.innerHeight / 27, window.innerWidth / 34)));
     const teamOf = (i) => (view.teams ? view.teams.findIndex((seats) => seats.includes(i)) : i);
+    if (!this.handRows || this.handRows.length !== view.reveal.hands.length || !this.hands.contains(this.handRows[0].row)) {
+      clear(this.hands);
+      this.handRows = view.reveal.hands.map((_, i) => {
+        const row = el("div.replay-seat", { dataset: { seat: String(i) } }, el("span.replay-name", seatName(this.room, i)));
+        const tiles = el("span.replay-tiles");
+        const score = el("span.replay-score");
+        row.append(tiles, score);
+        row.style.setProperty("--seat-colour", seatColour(i));
+        this.hands.append(row);
+        return { row, tiles, score, hand: null, said: null };
+      });
+    }
     view.reveal.hands.forEach((hand, i) => {
-      const tiles = el("span.replay-tiles");
-      tiles.innerHTML = hand.map((name) => {
-        const [a, b] = name.split("-").map(Number);
-        return tileSVGString(a, b, { orientation: "vertical", size, label: tileName(name) });
-      }).join("");
-      const turn = view.phase === "play" && view.turn === i;
-      const score = view.scores[view.score_kind === "team_points" ? teamOf(i) : i];
-      const row = el(
-        `div.replay-seat${turn ? ".replay-seat--turn" : ""}`,
-        { dataset: { seat: String(i) } },
-        el("span.replay-name", seatName(this.room, i)),
-        tiles,
-        el("span.replay-score", t("replay.score", { score })),
-      );
-      row.style.setProperty("--seat-colour", seatColour(i));
-      this.hands.append(row);
+      const r = this.handRows[i];
+      const key = `${size}:${hand.join(",")}`;
+      if (r.hand !== key) {
+        r.hand = key;
+        r.tiles.innerHTML = hand.map((name) => {
+          const [a, b] = name.split("-").map(Number);
+          return tileSVGString(a, b, { orientation: "vertical", size, label: tileName(name) });
+        }).join("");
+      }
+      const said = t("replay.score", { score: view.scores[view.score_kind === "team_points" ? teamOf(i) : i] });
+      if (r.said !== said) r.score.textContent = r.said = said;
+      r.row.classList.toggle("replay-seat--turn", view.phase === "play" && view.turn === i);
     });
   }
 
