@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import socket
 import threading
+import time
 
 import pytest
 import websocket
@@ -47,12 +48,16 @@ class Live:
 
 
 class Client:
-    """A websocket-client socket that remembers every frame it received."""
+    """A websocket-client socket that remembers every frame it received.
+
+    `take` and `until` wait `timeout` seconds in all for their frame: a per-read timeout alone
+    would never end, since the server's pings (every 20 s) keep the socket busy."""
 
     # Generous: every move is committed with an fsync (synchronous=FULL) before its reply, and on
     # this shared machine one reply once took over 5 s (likely that fsync). No test waits out a
     # timeout, so only a failing test gets slower.
     def __init__(self, url, timeout=20, **kw):
+        self.timeout = timeout
         self.sock = websocket.create_connection(url, timeout=timeout, **kw)
         self.frames: list[dict] = []  # every frame received, in order
         self.backlog: list[dict] = []  # received but not consumed yet
@@ -60,29 +65,58 @@ class Client:
     def send(self, msg) -> None:
         self.sock.send(msg if isinstance(msg, str) else json.dumps(msg))
 
-    def _read(self) -> dict:
-        frame = json.loads(self.sock.recv())
+    def _read(self, deadline: float | None = None) -> dict:
+        """The next frame; by `deadline` (time.monotonic()) at the latest, else AssertionError.
+        A ping read meanwhile is answered (by websocket-client) and the wait goes on for what
+        is left: the socket's own timeout alone restarts at every ping."""
+        if deadline is None:
+            frame = json.loads(self.sock.recv())
+        else:
+            try:
+                frame = json.loads(self._data_by(deadline))
+            finally:
+                self.sock.settimeout(self.timeout)
         self.frames.append(frame)
         return frame
 
-    def recv(self) -> dict:
-        return self.backlog.pop(0) if self.backlog else self._read()
+    def _data_by(self, deadline: float) -> str:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"frame not received within {self.timeout} s")
+            self.sock.settimeout(left)
+            try:
+                opcode, data = self.sock.recv_data(control_frame=True)
+            except websocket.WebSocketTimeoutException:
+                raise AssertionError(f"frame not received within {self.timeout} s") from None
+            if opcode == websocket.ABNF.OPCODE_TEXT:
+                return data.decode()
+            if opcode == websocket.ABNF.OPCODE_CLOSE:
+                return ""  # as `recv` says it: the frame after it fails to parse
+
+    def recv(self, deadline: float | None = None) -> dict:
+        return self.backlog.pop(0) if self.backlog else self._read(deadline)
 
     def take(self, pred, limit=100000) -> dict:
-        """The first frame matching `pred`; frames before it stay in the backlog."""
+        """The first frame matching `pred`, within `timeout` seconds; frames before it stay in
+        the backlog."""
         for i, f in enumerate(self.backlog):
             if pred(f):
                 return self.backlog.pop(i)
+        deadline = time.monotonic() + self.timeout
         for _ in range(limit):
-            f = self._read()
+            f = self._read(deadline)
             if pred(f):
                 return f
             self.backlog.append(f)
         raise AssertionError("frame not received")
 
     def until(self, pred, limit=100000) -> dict:
+        """The first frame matching `pred`, within `timeout` seconds; frames before it are
+        consumed."""
+        deadline = time.monotonic() + self.timeout
         for _ in range(limit):
-            f = self.recv()
+            f = self.recv(deadline)
             if pred(f):
                 return f
         raise AssertionError("frame not received")
