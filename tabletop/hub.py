@@ -36,7 +36,7 @@ log = logging.getLogger("tabletop.hub")
 def answer(conn: Connection, raw) -> None:
     """Answer one incoming frame: parse it, route it to its command's handler (a room's
     through `Room.run`), say `ok` to its `ref`, or send the refusal as an `error` frame."""
-    if not conn.allow():
+    if not conn.allow(raw):
         return
     ref = None
     try:

@@ -249,6 +249,16 @@ def _encodable(raw: str, value) -> None:
         _bad("strings must be valid Unicode (no lone surrogates)")
 
 
+def ref_of(raw) -> str | int | None:
+    """The valid `ref` of a raw frame, or None (not a JSON object, no ref, a bad one): for the
+    one answer to a message the server does not read further (dropped by the rate limit)."""
+    try:
+        msg = _decode(raw)
+        return _ref("ref", msg["ref"]) if "ref" in msg else None
+    except BadInput:
+        return None
+
+
 def parse(raw, commands: Mapping[str, Command]) -> dict:
     """A raw websocket frame -> a validated message dict (with 'type', and 'ref' if given), of
     one of `commands` and in its shape (`protocol.parse`: every command the server takes).

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from . import config, wire, ws_reader
+from . import config, messages, wire, ws_reader
 from .limits import Bucket
 
 log = logging.getLogger("tabletop.transport")
@@ -245,7 +245,10 @@ class Connection:
 
     # -- rate limit ----------------------------------------------------------------------------
 
-    def allow(self) -> bool:
+    def allow(self, raw=None) -> bool:
+        """Whether the message `raw` (None: a websocket ping) is within this socket's budget.
+        A message over it is dropped; at most one a second is answered `rate_limited`, with
+        its `ref` (read only then: a flood costs no parse per message)."""
         if self._messages.take():
             return True
         now = time.monotonic()
@@ -257,12 +260,20 @@ class Connection:
             if not self.own_screen:  # the address opens no websocket for a while
                 self.tables.sockets.flooded(self.address)
             # said at once, not queued: the socket closes before the sender would get to it
-            self._send_now({"type": "error", "code": "rate_limited", "detail": "flooding: closed"})
+            self._send_now(self._rate_error("flooding: closed", raw))
             self.close()
         elif now - self._last_rate_error > 1:
             self._last_rate_error = now
-            self.send({"type": "error", "code": "rate_limited", "detail": "too many messages"})
+            self.send(self._rate_error("too many messages", raw))
         return False
+
+    @staticmethod
+    def _rate_error(detail: str, raw) -> dict:
+        frame: dict = {"type": "error", "code": "rate_limited", "detail": detail}
+        ref = None if raw is None else messages.ref_of(raw)
+        if ref is not None:
+            frame["ref"] = ref
+        return frame
 
     # -- incoming ------------------------------------------------------------------------------
 

@@ -46,6 +46,25 @@ def test_pings_are_messages(live):
     c.close()
 
 
+def test_the_rate_limit_names_the_message_it_drops(live):
+    """Over the budget, a message is dropped unread; the one `rate_limited` error a second
+    answers the message it drops by its `ref`, so a client waiting for that answer stops."""
+    c = connect_from(live, "127.0.0.2")
+    refs = [f"m{n}" for n in range(int(config.BURST) * 2)]
+    for ref in refs:  # before `hello`: each one within the budget is answered hello_required
+        c.send({"type": "leave", "ref": ref})
+    refused = c.take(lambda f: f.get("code") == "rate_limited")
+    assert refused["ref"] in refs
+    time.sleep(1.5)  # the budget refills
+    c.send({"type": "leave", "ref": "after"})
+    c.take(lambda f: f.get("ref") == "after")
+    # that message was dropped: nothing else answered it; the ones before it were answered
+    assert [f for f in c.frames if f.get("ref") == refused["ref"]] == [refused]
+    answered = {f["ref"] for f in c.frames if f.get("code") == "hello_required"}
+    assert set(refs[: refs.index(refused["ref"])]) <= answered
+    c.close()
+
+
 def test_a_message_in_endless_fragments_is_closed(live):
     """Each frame is cheap to send and costs the server a parse: a message in more than
     `config.MAX_FRAGMENTS` frames is closed (1008) long before its 64 KiB."""
