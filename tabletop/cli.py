@@ -103,6 +103,14 @@ def build_parser() -> Parser:
         "a person never comes near it, a benchmark's phones that act at once do",
     )
     dev.add_argument(
+        "--header-timeout",
+        type=float,
+        default=config.HEADER_TIMEOUT,
+        metavar="SECONDS",
+        help=f"seconds a connection has to send a request's line and headers, or it is closed "
+        f"(default {config.HEADER_TIMEOUT:g}; a slow client holds a connection no longer)",
+    )
+    dev.add_argument(
         "--computer-delay",
         type=float,
         default=config.COMPUTER_DELAY,
@@ -127,6 +135,7 @@ def settings_from(args) -> Settings:
         advertise=args.advertise,
         mdns=not args.no_mdns,
         rate=Settings.rate_for(args.message_rate),
+        header_timeout=args.header_timeout,
         web_dir=str(paths.web_dir()),
         locales_dir=str(paths.locales_dir()),
         dev=args.dev,
@@ -165,6 +174,8 @@ def refusal(settings: Settings) -> str | None:
         return f"this --pin could never be entered: {pin_problem(settings.pin)}."
     if not 0 < settings.port < 65536:
         return f"--port {settings.port} is not a port (1 to 65535)."
+    if not settings.header_timeout > 0:  # NaN too
+        return f"--header-timeout {settings.header_timeout:g} leaves no time for a request; give seconds."
     return None
 
 
@@ -254,7 +265,7 @@ def serve(settings: Settings) -> int:
                 app = make_app()
                 return app
 
-            serving.run(build, settings.host, settings.port, on_stop=goodbye)
+            serving.run(build, settings.host, settings.port, goodbye, settings.header_timeout)
     except OSError as exc:
         if started:  # the port was ours: an error of the table itself, shown in full
             raise

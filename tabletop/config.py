@@ -12,6 +12,7 @@ HOST = "0.0.0.0"  # every interface
 PORT = 8000
 WORKER_CONNECTIONS = 2000  # connections served at once, a greenlet each (tabletop/serving.py)
 CONNECTIONS_PER_ADDRESS = 64  # TCP connections one client address holds at once (own screen: any)
+HEADER_TIMEOUT = 10.0  # seconds a connection has to send a request's line and headers (served)
 GRACEFUL_SECONDS = 3.0  # on SIGTERM: how long open connections get to end
 SWITCH_INTERVAL = 0.001  # seconds a thread holds the interpreter lock when another wants it
 NAME = "Domino table"

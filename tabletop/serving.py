@@ -32,10 +32,13 @@ def patch() -> None:
         monkey.patch_all()
 
 
-def run(make_app, host: str, port: int, on_stop=lambda: None) -> None:
+def run(
+    make_app, host: str, port: int, on_stop=lambda: None, header_timeout: float = config.HEADER_TIMEOUT
+) -> None:
     """Serve `make_app()` on host:port until SIGTERM or SIGINT; the port is bound first (OSError
     when it cannot be). `on_stop` runs first on either signal (the goodbye of mDNS), then open
-    connections get `config.GRACEFUL_SECONDS` to end."""
+    connections get `config.GRACEFUL_SECONDS` to end. A connection sends each request's line
+    and headers within `header_timeout` seconds, or is closed."""
     patch()
     # the native threads (the store's commit, computers, hints) and the event loop take turns
     # with the interpreter lock; at Python's default of 5 ms a commit that waits for the lock
@@ -46,6 +49,38 @@ def run(make_app, host: str, port: int, on_stop=lambda: None) -> None:
     from gevent.pywsgi import WSGIHandler, WSGIServer
 
     class Handler(WSGIHandler):
+        # A request's line and headers arrive within `header_timeout` seconds in all, counted
+        # from when the connection waits for them: a "slowloris" client, sending them a byte
+        # now and then, or a connection kept alive and idle, holds its greenlet no longer. (A
+        # timeout per read would not do: each byte would start it again.) A phone's browser
+        # sends them in one packet, and opens a new connection when an idle one was closed.
+        headers_due: gevent.Timeout | None = None
+
+        def read_requestline(self):
+            self.headers_due = gevent.Timeout.start_new(header_timeout)
+            return super().read_requestline()
+
+        def read_request(self, raw_requestline):
+            try:
+                return super().read_request(raw_requestline)
+            finally:
+                self._headers_read()
+
+        def handle_one_request(self):
+            try:
+                return super().handle_one_request()
+            except gevent.Timeout as timeout:
+                if timeout is not self.headers_due:
+                    raise
+                return None  # the connection is closed
+            finally:
+                self._headers_read()
+
+        def _headers_read(self) -> None:
+            if self.headers_due is not None:
+                self.headers_due.cancel()
+                self.headers_due = None
+
         def run_application(self):
             try:
                 super().run_application()

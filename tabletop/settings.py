@@ -28,6 +28,7 @@ class Settings:
     hotspot_network: str | None = None  # the table's own Wi-Fi, e.g. "10.42.0.1/24" (captive.py)
     hosts: tuple[str, ...] = ()  # more names this table answers to (a websocket's Host)
     rate: tuple[float, float] = (config.RATE, config.BURST)  # per websocket: messages/s, burst
+    header_timeout: float = config.HEADER_TIMEOUT  # seconds for a request's line and headers
     # -- rooms kept ---------------------------------------------------------------------------
     idle_close: float | None = None  # seconds without change or phone before a room closes
     # (None: config.IDLE_CLOSE_KIOSK in kiosk mode, config.IDLE_CLOSE otherwise; 0: never)

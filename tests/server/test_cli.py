@@ -51,6 +51,7 @@ def test_a_wrong_option_is_one_sentence():
         (["serve", "--port", "eight"], "'eight'"),
         (["serve", "--kiosk"], "--pin"),
         (["serve", "--port", "70000"], "70000"),
+        (["serve", "--header-timeout", "0", "--no-mdns"], "--header-timeout"),
         (["serve", "--data", "/proc/no-such-folder", "--no-mdns"], "/proc/no-such-folder"),
     ):
         out = tabletop(*args)
@@ -93,7 +94,7 @@ def test_a_port_in_use_is_one_sentence_and_no_banner(tmp_path):
 def test_the_command_line_is_one_settings_value_that_create_app_runs_with(tmp_path):
     argv = ["serve", "--name", "Café", "--data", str(tmp_path), "--kiosk", "--pin", "2468"]
     argv += ["--wifi-ssid", "Net", "--port", "9001", "--advertise", "10.0.0.7", "--no-mdns"]
-    argv += ["--computer-delay", "0", "--message-rate", "100"]
+    argv += ["--computer-delay", "0", "--message-rate", "100", "--header-timeout", "3"]
     settings = settings_from(build_parser().parse_args(argv))
     assert (settings.name, settings.data, settings.kiosk, settings.pin) == (
         "Café",
@@ -104,6 +105,7 @@ def test_the_command_line_is_one_settings_value_that_create_app_runs_with(tmp_pa
     assert settings.wifi == ("Net", None) and settings.port == 9001 and not settings.mdns
     assert settings.first_url == "http://10.0.0.7:9001" and settings.rate[0] == 100.0
     assert settings.idle_seconds == config.IDLE_CLOSE_KIOSK
+    assert settings.header_timeout == 3.0
     app = create_app(settings)
     tables = app.extensions["tabletop"]
     try:

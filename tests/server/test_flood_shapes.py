@@ -111,7 +111,11 @@ def test_one_address_opens_sockets_at_a_bounded_rate(live, monkeypatch):
 def test_one_address_holds_a_bounded_number_of_connections(tmp_path):
     """Requests that never end (a slow client holding the server's connections) are bounded per
     address where the served table accepts them; the table's own screen is not counted."""
-    with serverproc.Server.tabletop(tmp_path, "--computer-delay", "0", output=tmp_path / "log") as server:
+    # a header timeout longer than the test: the requests it holds are not closed meanwhile
+    long = ("--header-timeout", "600")
+    with serverproc.Server.tabletop(
+        tmp_path, "--computer-delay", "0", *long, output=tmp_path / "log"
+    ) as server:
         held = []
 
         def slow(address: str) -> socket.socket:
@@ -142,6 +146,46 @@ def test_one_address_holds_a_bounded_number_of_connections(tmp_path):
         finally:
             for s in held:
                 s.close()
+
+
+def test_a_request_s_headers_arrive_within_the_header_timeout(tmp_path):
+    """A connection that sends half a request line and waits, or its headers a byte now and
+    then (each byte well within the timeout), is closed once the header timeout has passed:
+    a slow client holds no connection of the served table for longer. A whole request, and a
+    websocket opened by one, are served as ever."""
+    timeout = 1.0
+    with serverproc.Server.tabletop(
+        tmp_path, "--computer-delay", "0", "--header-timeout", str(timeout), output=tmp_path / "log"
+    ) as server:
+
+        def connection() -> socket.socket:
+            return socket.create_connection(("127.0.0.1", server.port), timeout=timeout + 30)
+
+        with connection() as half:
+            half.sendall(b"GET /api/hea")
+            assert half.recv(1) == b""  # closed (a timeout here, 30 s later, fails the test)
+        with connection() as trickle:
+            request = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"x" * 200
+            sent = 0
+            try:
+                for byte in request:  # 200 bytes at a byte every 0.05 s: 10 times the timeout
+                    trickle.sendall(bytes([byte]))
+                    sent += 1
+                    time.sleep(timeout / 20)
+                trickle.sendall(b"\r\n\r\n")
+                closed = trickle.recv(1) == b""
+            except OSError:  # reset: the server closed it while bytes were still coming
+                closed = True
+            assert closed and sent < len(request), sent
+        with urllib.request.urlopen(f"{server.url}/api/health", timeout=10) as r:
+            assert r.status == 200
+        ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/ws", timeout=10)
+        try:
+            time.sleep(2 * timeout)  # an open websocket is no request waiting for its headers
+            ws.send('{"type": "ping"}')
+            assert "pong" in ws.recv()
+        finally:
+            ws.close()
 
 
 def test_a_room_takes_a_bounded_number_of_guests(live, client_factory):
