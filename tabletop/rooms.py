@@ -102,6 +102,7 @@ class Room:
         version: int,
         tokens: dict[int, str],
         record: dict | None,
+        hands_seen: dict | None = None,
     ):
         self.tables = tables
         self.id = room_id
@@ -117,11 +118,14 @@ class Room:
         self.closed = False
         self.last_undo_seat = None
         self.hints = computer.Hints()
-        self.hands_seen = HandsSeen()  # nobody sees two hands of one round (the seat rule)
         self.freed_seats = FreedSeats()  # a seat the host freed is not taken back at once
         self.witnessed: tuple = (None, frozenset())  # (deal in play, seat tokens noted as its players)
         self.record = record
         self.match = engine.Match.from_record(record) if record else None
+        # nobody sees two hands of one round (the seat rule); what the store kept of the round
+        # in play (`hands_seen`: {"deal", "seen"}) holds on
+        kept = hands_seen if hands_seen and tuple(hands_seen["deal"]) == self._deal_in_play() else None
+        self.hands_seen = HandsSeen(self._deal_in_play(), kept["seen"]) if kept else HandsSeen()
         self.record_file: dict | None = None  # the checked file the table chose (`recordfiles`)
         self.touched = time.monotonic()
         self.opened_from: str | None = None  # the client address that opened it (None: unknown)
@@ -425,8 +429,23 @@ class Room:
         """Who holds which seat now: for the seat rule and for freed seats."""
         deal = self._deal_in_play()
         self.hands_seen.note(deal, self.members, seats.devices(self.meta["seats"]))
+        self._store_hands_seen(deal)
         self.freed_seats.note(self.members)
         self._note_witnesses(deal)
+
+    def _store_hands_seen(self, deal) -> None:
+        """The hands the addresses saw since the last change are stored before the views that
+        show them go out, so the seat rule outlives a restart (even a SIGKILL). A failed write
+        is logged: the rule holds in memory, and the write is tried again at the next change."""
+        new = self.hands_seen.unsaved()
+        if not new:
+            return
+        try:
+            self.tables.store.note_hands_seen(self.id, deal, new)
+        except Exception:
+            log.exception("room %s: the hands seen in round %s were not stored", self.id, deal[0])
+            return
+        self.hands_seen.saved(new)
 
     def _note_witnesses(self, deal) -> None:
         """The seat tokens playing the round in play are stored as its players (a phone replays

@@ -1,4 +1,5 @@
-"""SQLite store: rooms, seats (token hashes only) and each game as its record.
+"""SQLite store: rooms, seats (token hashes only) and each game as its record, and which
+client addresses have seen which hands of the round in play (the seat rule).
 
 Every change of a room is one transaction, committed (synchronous=FULL) before the server
 acknowledges it, so a server killed with SIGKILL restarts with every acknowledged action.
@@ -70,6 +71,14 @@ CREATE TABLE IF NOT EXISTS actions (
     seq INTEGER NOT NULL,        -- 0-based index of the action in that round
     action TEXT NOT NULL,        -- JSON, RECORD.md action form
     PRIMARY KEY (game, round, seq)
+);
+CREATE TABLE IF NOT EXISTS hands_seen (
+    room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+    round INTEGER NOT NULL,      -- the round in play (1-based) ...
+    commitment TEXT NOT NULL,    -- ... and its seed's commitment: which deal
+    address TEXT NOT NULL,       -- a client address that has seen, in that deal,
+    seat INTEGER NOT NULL,       -- this seat's hand (the seat rule: hands_seen.py)
+    PRIMARY KEY (room, address, seat)
 );
 CREATE TABLE IF NOT EXISTS witnesses (
     game INTEGER NOT NULL,       -- games.id
@@ -320,6 +329,25 @@ class Store:
 
         self._tx(fn)
 
+    def note_hands_seen(self, room_id: str, deal: tuple[int, str], pairs) -> None:
+        """These (client address, seat) pairs have seen that seat's hand in `deal` ((round,
+        commitment)), the round in play; what the room kept of an earlier deal goes."""
+        round_no, commitment = deal
+        rows = [(room_id, round_no, commitment, address, seat) for address, seat in pairs]
+
+        def fn(db):
+            db.execute(
+                "DELETE FROM hands_seen WHERE room = ? AND NOT (round = ? AND commitment = ?)",
+                (room_id, round_no, commitment),
+            )
+            db.executemany(
+                "INSERT OR REPLACE INTO hands_seen (room, round, commitment, address, seat)"
+                " VALUES (?, ?, ?, ?, ?)",
+                rows,
+            )
+
+        self._tx(fn)
+
     def delete_room(self, room_id: str) -> None:
         self._tx(lambda db: db.execute("DELETE FROM rooms WHERE id = ?", (room_id,)))
 
@@ -337,6 +365,14 @@ class Store:
                 "SELECT a.game, a.round, a.seq, a.action FROM actions a JOIN rooms r ON r.game_id = a.game"
                 " ORDER BY a.game, a.round, a.seq"
             ).fetchall()
+            seen = self._db.execute(
+                "SELECT room, round, commitment, address, seat FROM hands_seen ORDER BY room, address, seat"
+            ).fetchall()
+        hands_seen: dict[str, dict] = {}
+        for room, round_no, commitment, address, seat in seen:
+            kept = hands_seen.setdefault(room, {"deal": (round_no, commitment), "seen": []})
+            if kept["deal"] == (round_no, commitment):  # one deal a room (note_hands_seen)
+                kept["seen"].append((address, seat))
         by_room: dict[str, dict[int, str]] = {}
         for room, seat, token_hash in seats:
             by_room.setdefault(room, {})[seat] = token_hash
@@ -352,6 +388,7 @@ class Store:
                 "version": version,
                 "game_id": game_id,
                 "seats": by_room.get(rid, {}),
+                "hands_seen": hands_seen.get(rid),  # {"deal": (round, commitment), "seen": [...]}
                 "record": _fold(json.loads(record), by_game.get(game_id, ()), game_id) if record else None,
             }
             for rid, name, host_hash, meta, version, record, game_id in rows

@@ -92,6 +92,7 @@ class Tables:
                     row["version"],
                     row["seats"],
                     row["record"],
+                    row.get("hands_seen"),
                 )
             except Exception:
                 log.exception("room %s could not be restored; skipped", row["id"])

@@ -187,3 +187,27 @@ def test_a_write_alone_that_fails_leaves_nothing_and_the_next_one_is_stored(tmp_
     assert not store._db.in_transaction
     store._tx(insert("GOOD"))
     assert {r["id"] for r in Store(str(tmp_path / "t.db")).load_rooms()} == {"GOOD"}
+
+
+def test_the_hands_seen_are_kept_for_the_deal_in_play_only(tmp_path):
+    """A room keeps what the addresses saw of one deal: noting a later deal drops the earlier
+    one's rows, and deleting the room drops its rows."""
+    store = Store(str(tmp_path / "t.sqlite3"))
+    try:
+        store.create_room("R", "Table", "h", {"seats": []}, 0)
+        store.note_hands_seen("R", (1, "c1"), [("10.0.0.2", 0), ("10.0.0.3", 1)])
+        store.note_hands_seen("R", (1, "c1"), [("10.0.0.2", 2)])
+        (row,) = store.load_rooms()
+        assert row["hands_seen"] == {
+            "deal": (1, "c1"),
+            "seen": [("10.0.0.2", 0), ("10.0.0.2", 2), ("10.0.0.3", 1)],
+        }
+        store.note_hands_seen("R", (2, "c2"), [("10.0.0.4", 1)])
+        (row,) = store.load_rooms()
+        assert row["hands_seen"] == {"deal": (2, "c2"), "seen": [("10.0.0.4", 1)]}
+        store.delete_room("R")
+        store.create_room("R", "Table", "h", {"seats": []}, 0)
+        (row,) = store.load_rooms()
+        assert row["hands_seen"] is None
+    finally:
+        store.close()
