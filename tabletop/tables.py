@@ -10,6 +10,7 @@ import secrets
 import threading
 import time
 import weakref
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -176,7 +177,8 @@ class Tables:
     def may_open_room(self, conn) -> None:
         """Whether `conn` may open a room. The table's own screen always may. In kiosk mode
         nobody else does without the PIN; anyone else opens rooms at a rate per client address,
-        and holds at most `config.ROOMS_PER_ADDRESS` open rooms from it."""
+        and holds at most `config.ROOMS_PER_ADDRESS` open rooms from it; when the table is full
+        a room of an address holding more may make way (`_make_room_for`)."""
         if conn.own_screen:
             return
         if self.kiosk and not (self.guarded and conn.unlocked):
@@ -188,6 +190,33 @@ class Tables:
         held = sum(1 for r in list(self.rooms.values()) if r.opened_from == conn.address and not r.closed)
         if held >= config.ROOMS_PER_ADDRESS:
             raise Refused("device_rooms", f"{held} rooms opened from this address are open; close one first")
+        if len(self.rooms) >= config.MAX_ROOMS:
+            self._make_room_for(conn.address, held)
+
+    def _make_room_for(self, address: str, held: int) -> None:
+        """The room table is full and `address`, which holds `held` rooms, opens one: a room of
+        an address holding at least two more than it (no phone in it; one without a game first,
+        then the quietest) is closed for it, or `too_many_rooms`. Guests filling the table from
+        a few addresses, a few rooms each, never keep a new table screen out; an address
+        holding one room (a family's TV) never loses it; filling the table takes as many
+        addresses as it has rooms, and the table's own screen is never refused anyway."""
+        rooms = [r for r in list(self.rooms.values()) if not r.closed]
+        by_address: Counter[str | None] = Counter(
+            r.opened_from for r in rooms if r.opened_from not in config.OWN_SCREEN_ADDRESSES
+        )
+        by_address.pop(None, None)  # restored rooms: opened from nobody known (they expire)
+        candidates = [
+            r
+            for r in rooms
+            if by_address[r.opened_from] >= held + 2 and r.opened_from != address and not r.has_phone()
+        ]
+        if not candidates:
+            raise Refused("too_many_rooms")
+        victim = min(candidates, key=lambda r: (-by_address[r.opened_from], r.match is not None, r.touched))
+        log.info(
+            "room %s closed for a new table (its address held %d)", victim.id, by_address[victim.opened_from]
+        )
+        self.close_room(victim)
 
     def may_take_seat(self, conn) -> None:
         """The per-address rate of `join` (the table's own screen has none): a family's phones

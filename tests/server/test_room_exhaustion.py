@@ -112,13 +112,60 @@ def test_an_address_holds_a_few_rooms_at_most(live, client_factory, phones):
 
 
 def test_the_own_screen_opens_a_room_when_guests_filled_the_table(live, client_factory, phones, monkeypatch):
-    monkeypatch.setattr(config, "MAX_ROOMS", 2 * config.ROOMS_PER_ADDRESS)
-    for n in range(2):
-        for _ in range(config.ROOMS_PER_ADDRESS):
-            assert open_room(greeted(phones(f"127.0.0.{20 + n}")))["type"] == "room_created"
+    # the table filled by as many addresses as it has rooms, one room each: none makes way
+    monkeypatch.setattr(config, "MAX_ROOMS", 6)
+    for n in range(config.MAX_ROOMS):
+        assert open_room(greeted(phones(f"127.0.0.{20 + n}")))["type"] == "room_created"
     assert open_room(greeted(phones("127.0.0.30")))["code"] == "too_many_rooms"
     host, room_id, _ = create_room(client_factory)  # a fresh table screen on the server itself
     assert room_id in live.tables.rooms
+    assert len(live.tables.rooms) == config.MAX_ROOMS + 1  # nobody's room was closed for it
+
+
+def test_a_few_addresses_filling_the_table_make_way_for_a_new_table_screen(
+    live, client_factory, phones, monkeypatch
+):
+    """Rooms opened from a few addresses, held open by their sockets, fill the table: a new
+    table screen from another address still gets a room, one of theirs closing for it (the
+    address holding most first); an address with one room never loses it, and an address
+    takes no room from one holding fewer than two more than it does."""
+    live.tables.room_openings = Buckets(1000, 1000)  # the rate aside: the counts alone
+    monkeypatch.setattr(config, "MAX_ROOMS", 2 * config.ROOMS_PER_ADDRESS + 1)
+    family = greeted(phones("127.0.0.50"))
+    family_room = open_room(family)["room"]
+    squat = {}  # room -> (address, its table's socket)
+    for address in ("127.0.0.20", "127.0.0.21"):
+        for _ in range(config.ROOMS_PER_ADDRESS):
+            table = greeted(phones(address))
+            squat[open_room(table)["room"]] = (address, table)
+    assert len(live.tables.rooms) == config.MAX_ROOMS  # full
+    fresh = open_room(greeted(phones("127.0.0.51")))
+    assert fresh["type"] == "room_created", fresh
+    (gone,) = [r for r in squat if r not in live.tables.rooms]
+    loser, table = squat[gone]
+    table.expect("error", code="no_room")  # its table screen is told, and is in the lobby again
+    assert family_room in live.tables.rooms and len(live.tables.rooms) == config.MAX_ROOMS
+    # the address that lost one holds 3, the other 4: no room to take for it
+    assert open_room(greeted(phones(loser)))["code"] == "too_many_rooms"
+    # a new address of theirs takes one of the other's four, never the family's
+    assert open_room(greeted(phones("127.0.0.22")))["type"] == "room_created"
+    assert family_room in live.tables.rooms and fresh["room"] in live.tables.rooms
+    held = sorted(r.opened_from for r in live.tables.rooms.values())
+    assert held.count("127.0.0.20") == held.count("127.0.0.21") == config.ROOMS_PER_ADDRESS - 1
+
+
+def test_a_room_with_a_phone_in_it_never_makes_way(live, client_factory, phones, monkeypatch):
+    monkeypatch.setattr(config, "MAX_ROOMS", 2)
+    setup = {"type": "setup", "profile": "draw", "options": {"players": 2}, "seats": [{"kind": "phone"}] * 2}
+    first, second = greeted(phones("127.0.0.20")), greeted(phones("127.0.0.20"))
+    played = open_room(first)["room"]
+    quiet = open_room(second)["room"]
+    assert ask(first, setup)["type"] == "ok"
+    phone = greeted(phones("127.0.0.60"), room=played)
+    assert ask(phone, {"type": "join", "seat": 0, "name": "Ana", "lang": "en"})["type"] == "ok"
+    assert ask(second, setup)["type"] == "ok"  # the room without a phone was touched last
+    assert open_room(greeted(phones("127.0.0.51")))["type"] == "room_created"
+    assert played in live.tables.rooms and quiet not in live.tables.rooms
 
 
 @pytest.mark.app_config(empty_close=0.4)
