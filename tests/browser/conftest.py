@@ -78,7 +78,9 @@ def page_errors():
     assert not errors, f"script errors in the pages: {errors}"
 
 
-def _watch(page, errors):
+def watched(page, errors):
+    """`page` with its script errors (and what the CSP refused) going to `errors`, and
+    axe-core run at each wait that returns (axecheck.py). Every page a test opens is one."""
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     # what the Content-Security-Policy refused (an inline style or script) fails the test too
     page.on(
@@ -91,7 +93,7 @@ def _watch(page, errors):
     return page
 
 
-def _close(contexts):
+def close_checked(contexts):
     """Check the state every page ended in with axe-core, then close the contexts."""
     try:
         for ctx in contexts:
@@ -112,10 +114,10 @@ def phone(browser, playwright, page_errors):
         opts.update(locale=lang, **extra)
         ctx = browser.new_context(**opts)
         made.append(ctx)
-        return _watch(ctx.new_page(), page_errors)
+        return watched(ctx.new_page(), page_errors)
 
     yield make
-    _close(made)
+    close_checked(made)
 
 
 @pytest.fixture
@@ -126,7 +128,7 @@ def screen(browser, page_errors):
     def make(width=1920, height=1080, lang="en", **extra):
         ctx = browser.new_context(viewport={"width": width, "height": height}, locale=lang, **extra)
         made.append(ctx)
-        return _watch(ctx.new_page(), page_errors)
+        return watched(ctx.new_page(), page_errors)
 
     yield make
-    _close(made)
+    close_checked(made)

@@ -4,7 +4,7 @@ plays its muted inline looping video from a canvas stream; the table page holds 
 from __future__ import annotations
 
 import pytest
-from conftest import CHROMIUM_ARGS, LiveServer
+from conftest import CHROMIUM_ARGS, LiveServer, close_checked, watched
 from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table, start_game, wait_game
 from handle import Domino
 
@@ -43,8 +43,7 @@ def test_keep_awake_video_plays_on_a_plain_http_page(live_server, screen, lan_br
     url = join_urls(table)[0].replace("127.0.0.1", LAN_NAME)
     assert LAN_NAME in url
     ctx = lan_browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+    page = watched(ctx.new_page(), page_errors)  # axe-core at each wait, as every page
     join_phone(page, url, "Ana")
     assert page.evaluate("() => [window.isSecureContext, 'wakeLock' in navigator]") == [False, False]
     start_game(table)
@@ -60,4 +59,4 @@ def test_keep_awake_video_plays_on_a_plain_http_page(live_server, screen, lan_br
     # the table page keeps its screen on too (a real wake lock where the browser grants one)
     assert Domino(table).js("D.wake.wanted") is True
     Domino(table).wait("D.wake.method !== null")
-    ctx.close()
+    close_checked([ctx])  # axe-core on the state the phone ended in
