@@ -78,8 +78,7 @@ def run(
 
         def _headers_read(self) -> None:
             if self.headers_due is not None:
-                self.headers_due.cancel()
-                self.headers_due = None
+                self.headers_due.cancel()  # (kept: the `except` above knows it by it)
 
         def run_application(self):
             try:

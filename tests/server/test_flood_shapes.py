@@ -186,6 +186,7 @@ def test_a_request_s_headers_arrive_within_the_header_timeout(tmp_path):
             assert "pong" in ws.recv()
         finally:
             ws.close()
+    assert "Traceback" not in (tmp_path / "log").read_text()  # closed as planned, not by an error
 
 
 def test_a_room_takes_a_bounded_number_of_guests(live, client_factory):
