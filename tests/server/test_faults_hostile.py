@@ -1,6 +1,7 @@
 """Hostile clients under load: while one quiet room plays, hypothesis-generated and hand-written
-hostile frames, a flood and hint storms hit the same served table (`tabletop serve`, one
-gevent process). Every hostile frame gets the right answer, no traceback is ever sent (nor
+hostile frames, a flood, hint storms and floods of other shapes (pings, endless fragments,
+64 KiB frames, a pile of sockets, a reconnect loop, headers sent a byte at a time) hit the
+same served table (`tabletop serve`, one gevent process). Every hostile frame gets the right answer, no traceback is ever sent (nor
 logged), and the quiet room's p99 stays within twice its quiet figure, measured first in the
 same run.
 
@@ -47,7 +48,7 @@ SLACK_MS = 50.0  # the shared machine's noise: its quiet p99 alone ranged from 1
 # which attackers run (all by default): to see what each one costs the quiet room
 ATTACKS = set(
     os.environ.get(
-        "FAULT_ATTACKS", "flood,hints,hand,hypothesis,pings,fragments,big,sockets,reconnect"
+        "FAULT_ATTACKS", "flood,hints,hand,hypothesis,pings,fragments,big,sockets,reconnect,slow"
     ).split(",")
 )
 PHONES2 = [{"kind": "phone"}, {"kind": "phone"}]
@@ -406,6 +407,44 @@ def reconnect_loop(port: int, room_id: str, stop: threading.Event, seen: dict) -
             seen["failed"] += 1
 
 
+def slow_headers(port: int, stop: threading.Event, seen: dict) -> None:
+    """ "Slowloris": more connections than one address is given, each sending a request's
+    headers a byte every half second and never their end; one the server closed (one too many
+    at accept, or out of time for its headers) is opened again."""
+    held: list[socket.socket] = []
+    while not stop.is_set():
+        while len(held) < config.CONNECTIONS_PER_ADDRESS + 4:
+            try:
+                s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.45", 0))
+                s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+                s.setblocking(False)  # below: is it closed? without waiting for an answer
+            except OSError:
+                seen["failed"] += 1
+                break
+            held.append(s)
+            seen["opened"] += 1
+        seen["most"] = max(seen["most"], len(held))
+        for s in list(held):
+            try:
+                gone = s.recv(1) == b""  # the server closed it
+            except BlockingIOError:
+                gone = False
+            except OSError:
+                gone = True
+            if not gone:
+                try:
+                    s.sendall(b"x")
+                except OSError:
+                    gone = True
+            if gone:
+                held.remove(s)
+                s.close()
+                seen["closed"] += 1
+        stop.wait(0.5)
+    for s in held:
+        s.close()
+
+
 def hint_storm(port: int, room: dict, address: str, asks: int, stop: threading.Event, answers: list) -> None:
     """A phone that asks for hints three times at every turn, then plays; it reconnects
     whenever it is closed."""
@@ -504,6 +543,7 @@ def attackers(port: int, quiet: dict, target: dict, storms: list, stop: threadin
         # test_flood_shapes.py) and are the hypothesis attack's
         "sockets": (socket_pile, (port, target["id"])),
         "reconnect": (reconnect_loop, (port, quiet["id"])),
+        "slow": (slow_headers, (port,)),
     }
     for name, (shape, args) in shapes.items():
         if name in ATTACKS:
@@ -557,6 +597,7 @@ def attacked(tmp_path_factory) -> dict:
         "big": {"sent": 0, "closed": 0, "refused": []},
         "sockets": {"open": 0, "failed": 0, "refused": []},
         "reconnect": {"opened": 0, "failed": 0, "refused": [], "seconds": 0.0},
+        "slow": {"opened": 0, "closed": 0, "most": 0, "failed": 0},
     }
     try:
         quiet, target, storms = set_up(port)
@@ -582,7 +623,7 @@ def attacked(tmp_path_factory) -> dict:
             f" flood closed {seen['flood']['closed']}x; {sum(f['type'] == 'hint' for f in hints)} hints"
             f" computed of {len(hints)} asked"
         )
-        shapes = ("pings", "fragments", "big", "sockets", "reconnect")
+        shapes = ("pings", "fragments", "big", "sockets", "reconnect", "slow")
         counts = {k: {n: len(v) if isinstance(v, list) else v for n, v in seen[k].items()} for k in shapes}
         print(f"shapes: {counts}")
         return seen
@@ -622,6 +663,9 @@ def test_every_hostile_frame_gets_the_right_answer_under_load(attacked):
         again = shaped["reconnect"]
         most = config.HANDSHAKE_BURST + config.HANDSHAKE_RATE * again["seconds"] + 1
         assert again["refused"] and again["opened"] <= most, again
+    if "slow" in ATTACKS:  # the connections one address holds are bounded: the extra ones closed
+        slow = attacked["slow"]
+        assert slow["closed"] >= 1 and slow["opened"] > config.CONNECTIONS_PER_ADDRESS, slow
     if "hints" in ATTACKS:
         codes = {f.get("code") for f in attacked["hints"] if f["type"] == "error"}
         assert attacked["hints"] and codes <= {"rate_limited", "stale", "not_your_turn"}, codes
