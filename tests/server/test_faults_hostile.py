@@ -1,9 +1,9 @@
 """Hostile clients under load: while one quiet room plays, hypothesis-generated and hand-written
 hostile frames, a flood, hint storms and floods of other shapes (pings, endless fragments,
 64 KiB frames, a pile of sockets, a reconnect loop, headers sent a byte at a time) hit the
-same served table (`tabletop serve`, one gevent process). Every hostile frame gets the right answer, no traceback is ever sent (nor
-logged), and the quiet room's p99 stays within twice its quiet figure, measured first in the
-same run.
+same served table (`tabletop serve`, one gevent process). Every hostile frame gets the right
+answer, no traceback is ever sent (nor logged), and the quiet room's p99 stays within twice its
+quiet figure, measured first in the same run.
 
 The quiet room is measured in a process of its own (the hostile clients' Python would otherwise
 share its interpreter lock); its figure is the time from a phone's `act` until both phones and
