@@ -52,8 +52,10 @@ function roundPanel(tour) {
       if (won) item.append(el("span.sr-only", t("night.won")));
       seats.append(item);
     });
-    const state = table.result ? null : el("span.pairing-state", t("night.playing"));
-    list.append(el("li.pairing", { dataset: { table: String(table.number) } }, el("h3", t("night.table_n", { n: table.number }), state), seats));
+    // a table still playing: a dashed frame (said in words to screen readers), so a long word for
+    // "playing" never pushes the round's tables off a big screen
+    const state = table.result ? null : el("span.sr-only", t("night.playing"));
+    list.append(el(`li.pairing${table.result ? "" : ".is-playing"}`, { dataset: { table: String(table.number) } }, el("h3", t("night.table_n", { n: table.number }), state), seats));
   }
   const byes = rnd.byes.length ? el("p.byes", t("night.byes", { names: rnd.byes.map((b) => entryName(b.names)).join(t("night.names_sep")) })) : null;
   return el("section.round-panel", { "aria-labelledby": "round-title" }, el("h2#round-title", t("night.pairings_title", { n: rnd.number })), list, byes);
