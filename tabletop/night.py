@@ -304,7 +304,8 @@ class Night:
     def table_changed(self, room) -> None:
         """From a tournament room's commit (its lock held): when its game is over as the
         tournament counts it, its result is reported, once. A refused report is kept for the
-        director to see; it never stops the room."""
+        director to see; it never stops the room (a result the disk did not take is read from
+        the room again at the next start, or entered by the director)."""
         tag = room.meta.get("tournament")
         state = room.state
         if not tag or state is None or not night_tables.finished(state, self.info.get("ending", "game")):
@@ -333,6 +334,8 @@ class Night:
                     self._save(t, {**self.info, "refused": kept})
                 except Exception:
                     log.exception("the refused result was not stored")
+            except Exception:  # not stored (the disk): the room's move stands; a restart takes it
+                log.exception("table %s of round %s: its result was not stored", tag["table"], tag["round"])
 
     # -- reading -------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from conftest import ask
 from nightplay import api, ok, play_table, seated_phones, table_screen
 
 from tabletop.app import create_app
+from tabletop.errors import Refused
 from tabletop.settings import Settings
 
 PIN = "2468"
@@ -241,3 +242,21 @@ def test_the_tournaments_tables_stay_open_while_it_is_played(live, client_factor
     assert closed == [other] and all(room in live.tables.rooms for _, room, _ in screens)
     ok(api(live.url, "POST", "/close", {}, pin=PIN))
     assert sorted(live.tables.sweep_idle(60, now=later, empty_seconds=60)) == sorted(r for _, r, _ in screens)
+
+
+def test_a_result_the_disk_refuses_does_not_undo_the_tables_move(live, client_factory, tmp_path, monkeypatch):
+    screens, tokens = night_of(live, client_factory, players=4, tables=2)
+    ok(api(live.url, "POST", "/rounds", {}, pin=PIN))
+    phones = seated_phones(client_factory, live.url, tokens)
+    store = live.tables.store
+
+    def full(*_):
+        raise Refused("not_saved", "the disk is full")
+
+    monkeypatch.setattr(store, "save_tournament", full)
+    end = play_table(phones[1])  # every move acknowledged, the last one too
+    assert end["view"]["phase"] == "round_over"
+    assert snapshot(live)["played"][0]["tables"][0]["result"] is None
+    monkeypatch.undo()
+    restored = restarted(tmp_path)  # the next start reads it from the room
+    assert restored["played"][0]["tables"][0]["result"] is not None
