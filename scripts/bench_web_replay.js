@@ -14,6 +14,7 @@
     new Promise((done) =>
       requestAnimationFrame(() => {
         const t0 = now();
+        performance.mark("replay-step"); // where the step starts, in the trace's main-thread tasks
         let first = 0;
         // registered before the key: in the next frame it runs before the board draws
         requestAnimationFrame(() => {

@@ -256,7 +256,10 @@ function drawYard(board, ctx, w, h) {
   board.layer.append(yard);
   // every row's tile box is equally wide (fixed label and end): measure one, then fill them all
   const space = made.length ? made[0].tiles.clientWidth : tilesW;
-  for (const m of made) fillTiles(m, s, space, ctx);
+  // and one font size for every row's "+n" chip, read once: a read after a row is filled would
+  // style the page again, once per train (ten trains: ten restyles a move)
+  const chipFs = made.length ? parseFloat(getComputedStyle(made[0].tiles).fontSize) || 16 : 16;
+  for (const m of made) fillTiles(m, s, space, ctx, chipFs);
   board.tileSize = s;
 }
 
@@ -289,8 +292,7 @@ function hub(tr, view, s, hubW, fs) {
 }
 
 /** A train's last tiles that fit its row (room px), "+n" in front for the ones left out. */
-function fillTiles({ tiles, row, uncoveredTile }, s, room, ctx) {
-  const fs = parseFloat(getComputedStyle(tiles).fontSize) || 16;
+function fillTiles({ tiles, row, uncoveredTile }, s, room, ctx, fs) {
   const { shown, hidden } = visibleTiles(row.tiles, s, room - 2, 2.8 * fs);
   tiles.classList.toggle("yard-tiles--collapsed", hidden > 0);
   if (hidden) tiles.append(el("span.train-more", { title: t("table.tiles", { count: hidden }) }, `+${hidden}`));
