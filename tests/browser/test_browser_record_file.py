@@ -86,6 +86,16 @@ def test_every_golden_record_opened_as_a_file_replays_to_the_engines_end(live_se
         end = state(table)
         assert end["step"] == end["steps"] == len(record["rounds"][-1]["actions"]), path.name
         assert end["scores"] == expected[-1]["scores"], path.name
+        # the move list keeps the last move in view (only the list scrolls)
+        listed, current = (
+            table.locator(".replay-moves").bounding_box(),
+            table.locator(".replay-move--current").bounding_box(),
+        )
+        assert (
+            listed["y"] <= current["y"]
+            and current["y"] + current["height"]
+            <= listed["y"] + listed["height"] + 2  # offsetTop is whole pixels
+        )
         # the hands left at the end are the engine's, tile for tile, and count as it counts
         engine_end = round_steps(record, last)["steps"][-1]["reveal"]["hands"]
         hands = shown_hands(table)
