@@ -166,23 +166,32 @@ function yardRow({ row, cls, canPlay, uncoveredTile, owner, marker, end }, { vie
 
 // -- the list (phone, single device) ---------------------------------------------------------------
 
+// On the phone a train one may lay on ends in a 44 px tap target however small its tiles
+// (app.css); below MIN_S px a tile no longer reads, and the list scrolls instead of shrinking.
+const END_PX = 44;
+const MIN_S = 10;
+
 /** Tile size and number of lines per train: long trains wrap onto 2 or 3 lines when that
- * gives bigger tiles. */
+ * gives bigger tiles. A line of tiles never runs past the row (off the screen, or a wrapped one
+ * into the next row's name); the height only when the tiles would be smaller than MIN_S. */
 function fitList(rows, w, h, labelW, maxTile) {
   const units = (row) => row.tiles.reduce((s, x) => s + (x.double ? 1 : 2), 0);
-  const maxUnits = Math.max(4, ...rows.map(units)) + 2.4;
+  const longest = Math.max(4, ...rows.map(units));
+  const most = Math.max(0, ...rows.map((row) => row.tiles.length));
   let s = 0;
   let lines = 1;
   for (let L = 1; L <= 3; L++) {
     const byH = (h - 8) / (rows.length * (TRAIN_ROW_H + 2.1 * (L - 1)));
-    const byW = (w - labelW - 24) / (Math.max(maxUnits / L + 1.2, 6.4) + HUB_W);
-    const sL = Math.min(maxTile * 0.8, byH, byW);
+    // beside the name and the hub (and the paddings): a line's tiles, their 2 px gaps, the end
+    const room = w - labelW - 48 - 2 * Math.ceil(most / L) - END_PX;
+    const byW = room / (Math.max(longest / L + 1.2, 4) + HUB_W);
+    const sL = Math.min(maxTile * 0.8, byW, Math.max(byH, MIN_S));
     if (sL > s * 1.08) {
       s = sL;
       lines = L;
     }
   }
-  return { s: Math.max(8, s), lines };
+  return { s: Math.max(6, s), lines };
 }
 
 function drawList(board, ctx, w, h) {
