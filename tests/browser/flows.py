@@ -47,7 +47,11 @@ def lobby_setup(page, profile="draw", players=None, seats=None):
 
 
 def join_urls(page) -> dict[int, str]:
-    """The join URL of every open phone seat, as printed under its QR code."""
+    """The join URL of every open phone seat, as printed under its QR code (the lobby shows one
+    code for every seat: its "A code for each seat" button shows them first)."""
+    codes = page.locator(".join-seat-codes[aria-pressed='false']")
+    if codes.count():
+        codes.click()
     page.wait_for_selector(".join-card[data-join-url]", timeout=TIMEOUT)
     out = {}
     for card in page.query_selector_all(".lobby-seat"):

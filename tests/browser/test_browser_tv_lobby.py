@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table
+from handle import Domino
 
 CASES = [
     ("draw", 2, ["phone", "phone"]),
@@ -30,6 +31,28 @@ def test_start_and_every_code_are_on_screen(live_server, screen, size, profile, 
     table = screen(*size)
     open_table(table, live_server.url)
     lobby_setup(table, profile, players=players, seats=seats)
+    # one code for every seat: the phone's join form offers the open seats
+    table.wait_for_function(
+        "() => [...document.querySelectorAll('.join-any-qr')].every(i => i.complete && i.naturalWidth > 0)",
+        timeout=TIMEOUT,
+    )
+    assert table.locator(".join-qr, .join-any-qr").count() == 1
+    one = table.locator(".join-any-qr").bounding_box()
+    assert inside(one, size) and one["width"] >= 240 * size[1] / 1080, one  # read from 3 m
+    code = table.locator(".join-code")
+    assert code.text_content().startswith(Domino(table).room["id"])  # then said whole to a reader
+    assert inside(code.bounding_box(), size)
+    assert (
+        table.evaluate("e => parseFloat(getComputedStyle(e).fontSize)", code.element_handle())
+        >= 48 * size[1] / 1080
+    )
+    game = table.locator(".join-panel .join-game")
+    assert inside(game.bounding_box(), size)
+    assert (
+        game.text_content() == table.locator(f".lobby-game[data-profile='{profile}'] strong").text_content()
+    )
+    # the table hands out the seats itself: a code on every open seat, one press away
+    table.click(".join-seat-codes")
     table.wait_for_function(
         "n => document.querySelectorAll('.lobby-seat .join-qr').length === n", arg=len(seats), timeout=TIMEOUT
     )

@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 import { Page } from "../base/page.js";
 import { el, clear, toast, icon, keepingFocus, spoken } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
-import { errorText, profileName, roomName } from "../base/words.js";
+import { errorText, profileName, roomName, seatName } from "../base/words.js";
 import { text } from "../base/storage.js";
 import { looksLikePhone } from "../base/prefs.js";
 import { WakeLock } from "../base/wakelock.js";
@@ -15,6 +15,7 @@ import { Lobby, fetchProfiles } from "../parts/lobby.js";
 import { KioskLock } from "../parts/pinpad.js";
 import { attachRemote } from "../parts/remote.js";
 import { JoinCards } from "../parts/joinpanel.js";
+import { seatColour, seatMark } from "../parts/seatlook.js";
 import { TableSound } from "../parts/sound.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock, scoresNow } from "../parts/results.js";
@@ -45,8 +46,14 @@ class HostPage extends Page {
     this.seatedSince = Date.now();
     this.wifiTimer = null;
     this.sound = mode === "table" ? new TableSound() : null;
-    // the lobby's QR codes and the players who took them (greeted with a sound once)
-    this.joinCards = new JoinCards({ onFree: (seat) => this.command("free_seat", { seat }), onArrive: () => this.sound && this.sound.play("draw") });
+    // the lobby's QR codes and the players who took them (greeted once, large, with a sound)
+    this.joinCards = new JoinCards({
+      onFree: (seat) => this.command("free_seat", { seat }),
+      onArrive: (seat, name) => this.greet(seat, name),
+      onSeatCodes: () => this.lobby && this.lobby.render(),
+    });
+    this.lobbySince = 0; // when the lobby was drawn: the players already seated then are not greeted
+    this.greetMs = 3500; // how long a greeting stays
     if (mode === "table") {
       attachRemote({ onBack: () => this.back() });
       addEventListener("resize", () => this.fitResults());
@@ -158,6 +165,7 @@ class HostPage extends Page {
     if (this.mode === "table") this.followSeated(room);
     if (this.screen !== "lobby") {
       this.screen = "lobby";
+      this.lobbySince = performance.now();
       clear(this.app);
       this.closeDialog();
       const lobbyBox = el("div.lobby-wrap");
@@ -172,6 +180,8 @@ class HostPage extends Page {
         },
         onStart: (setup) => this.startGame(setup),
         extraSeat: (i, seat) => this.joinCard(i, seat),
+        taken: (i) => this.mode === "table" && !!(this.frame.room.seats[i] && this.frame.room.seats[i].kind === "phone" && this.frame.room.seats[i].taken),
+        seatName: (i) => this.lobbySeatName(i),
         aside: this.mode === "table" ? () => this.joinCards.panel(this.frame.room, this.wifiOffered()) : null,
       });
       if (room.profile && !this.forceLobby) this.lobby.adopt(room);
@@ -244,6 +254,31 @@ class HostPage extends Page {
     const s = this.server;
     if (!s || !s.hotspot || !s.wifi) return null;
     return Date.now() - this.seatedSince >= after * 1000 ? s.wifi_ssid : null;
+  }
+
+  /** A player who just sat down: their name in their seat's colour and mark, large across the
+   * screen for a moment, and a short sound (not for those already seated when the lobby opened). */
+  greet(seat, name) {
+    if (performance.now() - this.lobbySince < 1500) return;
+    if (this.sound) this.sound.play("arrive");
+    for (const old of document.querySelectorAll(".arrival")) old.remove();
+    const banner = el(
+      "div.arrival",
+      { role: "status" },
+      el("span.arrival-mark", { "aria-hidden": "true" }, seatMark(seat)),
+      el("span.arrival-name", t("lobby.welcome", { name })),
+    );
+    banner.style.setProperty("--seat-colour", seatColour(seat));
+    document.body.append(banner);
+    setTimeout(() => banner.remove(), this.greetMs);
+  }
+
+  /** Who plays seat i as the lobby's teams say it: the seated player or computer, or null. */
+  lobbySeatName(i) {
+    const s = this.frame.room.seats[i];
+    const asked = this.lobby && this.lobby.setup.seats[i];
+    if (!s || !asked || s.kind !== asked.kind) return null; // the new setup is on its way
+    return s.kind === "phone" && !s.taken ? null : seatName(this.frame.room, i);
   }
 
   /** In the table's lobby: the QR code of an open phone seat, or who took it. */

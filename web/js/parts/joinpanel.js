@@ -1,20 +1,25 @@
-// How phones reach the big screen's seats: the lobby's card per phone seat (its QR code, or who
-// took it, greeted once), the join panel beside the seats (the room code, a short address to
-// type, one code for any open seat, and first the table's own Wi-Fi when phones seem unable to
-// reach the table), and mid-game the QR code of a phone seat nobody holds.
+// How phones reach the big screen's seats: the join panel beside the seats (the game, the room
+// code, a short address to type, ONE code for any open seat, and first the table's own Wi-Fi
+// when phones seem unable to reach the table), the lobby's card per phone seat (who took it,
+// greeted once; a code of its own only once the table chose to hand out seats itself: the
+// phone's join form offers every open seat), and mid-game the QR code of a phone seat nobody
+// holds.
 //
-//   const join = new JoinCards({ onFree(seat), onArrive() })
+//   const join = new JoinCards({ onFree(seat), onArrive(seat, name), onSeatCodes() })
 //   join.card(room, i)     join.panel(room, wifiSsid)     join.seatQr(room, i)
 
 import { t } from "../i18n.js";
 import { el, spoken } from "../base/dom.js";
+import { profileName } from "../base/words.js";
 import { seatColour, seatMark } from "./seatlook.js";
 
 export class JoinCards {
-  constructor({ onFree, onArrive }) {
+  constructor({ onFree, onArrive, onSeatCodes }) {
     this.onFree = onFree;
     this.onArrive = onArrive || (() => {});
+    this.onSeatCodes = onSeatCodes || (() => {});
     this.greeted = new Set(); // phone seats whose player has had their arrival animation
+    this.perSeat = false; // each open seat shows a code of its own (the table chooses the seats)
   }
 
   /** In the lobby: the QR code of an open phone seat, or who took it. */
@@ -25,7 +30,7 @@ export class JoinCards {
       const key = `${i}:${rs.name}`;
       const fresh = !this.greeted.has(key);
       this.greeted.add(key);
-      if (fresh) this.onArrive();
+      if (fresh) this.onArrive(i, rs.name || "");
       return el(
         `span.join-card.join-card--taken${fresh ? ".join-card--new" : ""}`,
         { style: `--seat-colour: ${seatColour(i)}` },
@@ -34,6 +39,7 @@ export class JoinCards {
         el("button.btn.join-free", { type: "button", onclick: () => this.onFree(i) }, t("lobby.free_seat")),
       );
     }
+    if (!this.perSeat) return null; // the one code in the join panel serves every open seat
     const url = `${room.join_url}?seat=${i}`;
     return el(
       "figure.join-card",
@@ -52,6 +58,7 @@ export class JoinCards {
     const panel = el(
       `div.join-panel${wifi ? ".join-panel--wifi" : ""}`,
       wifi,
+      room.profile ? el("p.join-game", profileName(room.profile)) : null,
       el("p.join-code-label", t("lobby.code_label")),
       el("p.join-code", spoken(room.id, t("lobby.room_code", { code: room.id }))),
       el("p.join-address-label", t("lobby.type_address")),
@@ -65,11 +72,22 @@ export class JoinCards {
           el("img.join-any-qr", { src: `/api/rooms/${room.id}/join.svg`, alt: t("lobby.scan_any"), width: "400", height: "400" }),
           el("figcaption", t("lobby.scan_any"), el("small", t("lobby.open_seats", { count: open }))),
         ),
+        this.seatCodesButton(),
       );
     } else {
       panel.append(el("p.join-ready", t("lobby.all_seated")));
     }
     return panel;
+  }
+
+  /** Per-seat codes, for a table that hands out the seats itself (who partners whom, say):
+   * one press shows a code on every open seat, another puts them away. */
+  seatCodesButton() {
+    const go = () => {
+      this.perSeat = !this.perSeat;
+      this.onSeatCodes();
+    };
+    return el("button.btn.join-seat-codes", { type: "button", "aria-pressed": String(this.perSeat), onclick: go }, t("lobby.seat_codes"));
   }
 
   /** The table's own Wi-Fi: its QR code joins it, and the table then opens by itself. */

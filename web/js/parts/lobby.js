@@ -5,8 +5,9 @@
 
 import { t } from "../i18n.js";
 import { tileSVGString } from "../tiles.js";
-import { el, clear } from "../base/dom.js";
+import { el, clear, icon } from "../base/dom.js";
 import { store } from "../base/storage.js";
+import { nameList } from "./evening.js";
 
 // How each game looks in the list (presentation only): its icon tile, in this order. A game
 // the server knows and this list does not comes after them, with its highest double.
@@ -58,7 +59,7 @@ function allowedOptions(profile, options) {
  * profiles: GET /api/profiles; kinds: the seat kinds offered ("phone", "device", "computer").
  */
 export class Lobby {
-  constructor(root, { profiles, kinds, onChange, onStart, startLabel, extraSeat, aside, remember = "domino.lobby" }) {
+  constructor(root, { profiles, kinds, onChange, onStart, startLabel, extraSeat, aside, taken, seatName, remember = "domino.lobby" }) {
     this.root = root;
     this.profiles = profiles;
     this.games = gameOrder(profiles);
@@ -71,6 +72,9 @@ export class Lobby {
     // under it so it is always on screen
     this.aside = aside || null;
     this.remember = remember;
+    // taken(i): a phone sits there (its seat keeps its kind); seatName(i): who plays it, or null
+    this.taken = taken || (() => false);
+    this.seatName = seatName || (() => null);
     const saved = store.get(remember, null);
     this.setup = saved && saved.profile in profiles ? saved : this.defaultSetup(this.games[0]);
     this.fixSeats();
@@ -197,8 +201,18 @@ export class Lobby {
         opts.append(this.selectField(opt));
       }
     }
-    if (this.teamSeats()) opts.append(el("p.lobby-partners", t("lobby.partners_note")));
+    if (this.teamSeats()) opts.append(el("p.lobby-partners", t("lobby.partners_note")), this.teamList());
     return opts;
+  }
+
+  /** Who partners whom, by name: "Team A: Ingrid and Seat 3". */
+  teamList() {
+    const list = el("ul.lobby-teams");
+    this.teamSeats().forEach((pair, team) => {
+      const names = pair.map((i) => this.seatName(i) || t("lobby.seat", { n: i + 1 }));
+      list.append(el(`li.lobby-teams-row.lobby-teams-row--${team}`, t("lobby.team_members", { team: String.fromCharCode(65 + team), names: nameList(names) })));
+    });
+    return list;
   }
 
   /** The partnerships ([[0, 2], [1, 3]]) when the game is played in teams, else null. */
@@ -248,10 +262,31 @@ export class Lobby {
     const seats = el("ol.lobby-seats");
     this.setup.seats.forEach((seat, i) => {
       const name = seat.kind === "device" ? this.nameField(seat, i) : null;
-      const info = el("div.lobby-seat-info", el("span.lobby-seat-n", el("span.lobby-seat-label", t("lobby.seat", { n: i + 1 })), " ", this.teamBadge(i)), this.kindField(seat, i), name);
+      const info = el("div.lobby-seat-info", el("span.lobby-seat-n", el("span.lobby-seat-label", t("lobby.seat", { n: i + 1 })), " ", this.teamBadge(i), this.computerButton(seat, i)), this.kindField(seat, i), name);
       seats.append(el("li.lobby-seat", { dataset: { seat: String(i), kind: seat.kind } }, info, this.extraSeat(i, seat)));
     });
     return seats;
+  }
+
+  /** One press: a computer plays an open seat, or the computer leaves it open again (a phone
+   * seat on the table, this device's on the single-device page). A seated phone keeps its seat. */
+  computerButton(seat, i) {
+    const open = this.kinds.includes("phone") ? "phone" : "device";
+    if (seat.kind === "computer") {
+      const go = () => {
+        this.setup.seats[i] = open === "phone" ? { kind: "phone" } : { kind: "device", name: "" };
+        this.changed();
+      };
+      const label = t("lobby.computer_out_seat", { n: i + 1 });
+      return el(`button#seat-computer-${i}.btn.btn--icon.seat-computer.seat-computer--out`, { type: "button", "aria-label": label, title: label, onclick: go }, icon("computer"), el("span.seat-computer-sign", { "aria-hidden": "true" }, "×"));
+    }
+    if (seat.kind !== open || this.taken(i)) return null;
+    const go = () => {
+      this.setup.seats[i] = { kind: "computer", level: this.profile.default_level };
+      this.changed();
+    };
+    const label = t("lobby.computer_in_seat", { n: i + 1 });
+    return el(`button#seat-computer-${i}.btn.btn--icon.seat-computer.seat-computer--in`, { type: "button", "aria-label": label, title: label, onclick: go }, icon("computer"), el("span.seat-computer-sign", { "aria-hidden": "true" }, "+"));
   }
 
   /** Who plays a seat: a phone, someone at this device, or a computer of some level. */

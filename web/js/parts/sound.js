@@ -1,5 +1,5 @@
 // The table's sounds, made here with Web Audio (nothing is fetched): a tile click, a pass, a
-// draw, "domino", the end of a round and a match win. The mute switch is remembered.
+// draw, "domino", the end of a round, a match win and a player sitting down in the lobby. The mute switch is remembered.
 
 import { store } from "../base/storage.js";
 
@@ -12,6 +12,7 @@ const SOUNDS = {
   draw: [[600, 0, 0.06, "triangle", 0.2], [750, 0.05, 0.06, "triangle", 0.15]],
   domino: [[523, 0, 0.12, "triangle", 0.25], [659, 0.1, 0.12, "triangle", 0.25], [784, 0.2, 0.25, "triangle", 0.25]],
   round: [[392, 0, 0.18, "sine", 0.22], [523, 0.16, 0.3, "sine", 0.22]],
+  arrive: [[659, 0, 0.1, "sine", 0.22], [880, 0.08, 0.1, "sine", 0.22], [1319, 0.16, 0.3, "triangle", 0.18]],
   match: [[523, 0, 0.14, "triangle", 0.25], [659, 0.13, 0.14, "triangle", 0.25], [784, 0.26, 0.14, "triangle", 0.25], [1047, 0.39, 0.45, "triangle", 0.28]],
 };
 
