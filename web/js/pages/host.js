@@ -52,7 +52,6 @@ class HostPage extends Page {
       onArrive: (seat, name) => this.greet(seat, name),
       onSeatCodes: () => this.lobby && this.lobby.render(),
     });
-    this.lobbySince = 0; // when the lobby was drawn: the players already seated then are not greeted
     this.greetMs = 3500; // how long a greeting stays
     if (mode === "table") {
       attachRemote({ onBack: () => this.back() });
@@ -165,7 +164,7 @@ class HostPage extends Page {
     if (this.mode === "table") this.followSeated(room);
     if (this.screen !== "lobby") {
       this.screen = "lobby";
-      this.lobbySince = performance.now();
+      this.joinCards.seen(room); // those seated before the lobby opened are not greeted
       clear(this.app);
       this.closeDialog();
       const lobbyBox = el("div.lobby-wrap");
@@ -259,7 +258,6 @@ class HostPage extends Page {
   /** A player who just sat down: their name in their seat's colour and mark, large across the
    * screen for a moment, and a short sound (not for those already seated when the lobby opened). */
   greet(seat, name) {
-    if (performance.now() - this.lobbySince < 1500) return;
     if (this.sound) this.sound.play("arrive");
     for (const old of document.querySelectorAll(".arrival")) old.remove();
     const banner = el(

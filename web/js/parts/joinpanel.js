@@ -22,6 +22,13 @@ export class JoinCards {
     this.perSeat = false; // each open seat shows a code of its own (the table chooses the seats)
   }
 
+  /** The players seated now count as greeted: only those who sit down later are welcomed. */
+  seen(room) {
+    (room.seats || []).forEach((rs, i) => {
+      if (rs && rs.kind === "phone" && rs.taken) this.greeted.add(`${i}:${rs.name}`);
+    });
+  }
+
   /** In the lobby: the QR code of an open phone seat, or who took it. */
   card(room, i) {
     const rs = room.seats[i];

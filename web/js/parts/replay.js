@@ -275,7 +275,7 @@ export class ReplayPanel {
     }
     view.reveal.hands.forEach((hand, i) => {
       const r = this.handRows[i];
-      const key = `${size}:${hand.join(",")}`;
+      const key = JSON.stringify([size, hand]);  // what the row shows, to skip an unchanged redraw
       if (r.hand !== key) {
         r.hand = key;
         r.tiles.innerHTML = hand.map((name) => {

@@ -197,6 +197,14 @@ function fitList(rows, w, h, labelW, maxTile) {
 function drawList(board, ctx, w, h) {
   const tr = ctx.view.trains;
   const rows = trainRows(tr);
+  // a phone's list may scroll: the trains its player plays on most (their own and the Mexican
+  // Train) come first, so they are in view without scrolling
+  const seat = ctx.view.seat;
+  if (board.compact && Number.isInteger(seat) && seat < tr.personal.length) {
+    const own = rows.splice(seat, 1)[0];
+    const mexican = rows.pop();
+    rows.unshift(own, mexican);
+  }
   // compact (phone): a list, one line a train: a narrow name column, the tiles, the open number
   const labelW = board.compact ? Math.min(120, Math.max(72, w * 0.28)) : Math.min(260, Math.max(150, w * 0.14));
   const { s, lines } = fitList(rows, w, h, labelW, board.maxTileSize());
