@@ -13,7 +13,7 @@ import os
 from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
-from . import api, captive, compression, headers, hub, night_api, pages
+from . import api, captive, compression, headers, hub, night_api, pages, regulars_api
 from .settings import Settings
 from .store import Store
 from .tables import Tables
@@ -44,6 +44,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(night_api.bp)
+    app.register_blueprint(regulars_api.bp)
     captive.init_app(app, settings.hotspot_network)
     compression.init_app(app)
     headers.init_app(app)

@@ -57,6 +57,18 @@ def standings_page():
     return _page("standings.html")
 
 
+@bp.get("/regulars")
+def regulars_page():
+    """A phone's profile at this table server: name, colour, mark, statistics."""
+    return _page("regulars.html")
+
+
+@bp.get("/leaderboard")
+def leaderboard_page():
+    """The house's leaderboard of the regulars for a big screen, per game, tonight and all time."""
+    return _page("leaderboard.html")
+
+
 @bp.get("/watch/<room>")
 def watch_page(room):
     """A second screen of a table: the same table, view only."""

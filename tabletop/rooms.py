@@ -72,6 +72,7 @@ from .messages import (
     REASON,
     SEAT,
     SEATS,
+    TOKEN,
     VERSION,
 )
 from .seats import GUEST, HOST, WATCHER, Member
@@ -406,6 +407,7 @@ class Room:
             self.version += 1
             if self.meta.get("tournament"):  # a tournament's table: its result when it ends
                 self.tables.night.table_changed(self)
+            self.tables.regulars.room_changed(self)  # a round finished: its regulars' statistics
         if change.after:
             change.after()
         for conn, frame in change.frames:
@@ -474,7 +476,11 @@ class Room:
 
     # step 4, one method per command -----------------------------------------------------------
 
-    @COMMANDS.declare("join", {"seat": (SEAT, True), "name": (NAME, True), "lang": (LANG, False)}, who=guest)
+    @COMMANDS.declare(
+        "join",
+        {"seat": (SEAT, True), "name": (NAME, True), "lang": (LANG, False), "regular": (TOKEN, False)},
+        who=guest,
+    )
     def _join(self, conn, _seat, msg) -> Change:
         seat = msg["seat"]
         if not seats.is_phone(self.meta["seats"], seat):
@@ -492,10 +498,14 @@ class Room:
         )
         if bad is not None:
             raise Refused(bad.code, bad.detail)
+        # a regular of the house (their phone's profile token): their rounds count to their statistics
+        regular = self.tables.regulars.known(msg["regular"])["id"] if msg.get("regular") else None
         entry = self.meta["seats"][seat]
         old = dict(entry)
         token = seats.new_token()
-        entry.update(name=msg["name"], lang=msg.get("lang"), standin=None)  # a stand-in hands it back
+        entry.update(
+            name=msg["name"], lang=msg.get("lang"), standin=None, regular=regular
+        )  # a stand-in hands it back
         self.tokens[seat] = seats.token_hash(token)
         captain = self.meta.get("captain")
         self.meta["captain"] = evening.next_captain(self.meta, self.tokens)  # the first phone in
@@ -544,11 +554,14 @@ class Room:
         captain, ready = self.meta.get("captain"), self.meta.get("ready")
         self.meta["captain"] = evening.next_captain(self.meta, self.tokens, leaving=seat)
         self.meta["ready"] = [s for s in ready or [] if s != seat]
+        regular = self.meta["seats"][seat].pop("regular", None)  # the next one to sit is not them
 
         def restore():
             if old is not None:
                 self.tokens[seat] = old
             self.meta["captain"], self.meta["ready"] = captain, ready
+            if regular is not None:
+                self.meta["seats"][seat]["regular"] = regular
 
         demote = self._demote(lambda m: m == Member("seat", seat))
 

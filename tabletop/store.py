@@ -92,7 +92,35 @@ CREATE TABLE IF NOT EXISTS tournaments (
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS regulars (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,   -- names.key(name): no two regulars look alike
+    colour INTEGER NOT NULL,         -- an index into the screens' seat colours
+    mark INTEGER NOT NULL,           -- an index into the screens' seat marks
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS regular_tokens (
+    token_hash TEXT PRIMARY KEY,     -- sha256 of a phone's profile token (never the token)
+    regular INTEGER NOT NULL REFERENCES regulars(id) ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS regular_tokens_regular ON regular_tokens(regular);
+CREATE TABLE IF NOT EXISTS regular_results (
+    regular INTEGER NOT NULL REFERENCES regulars(id) ON DELETE CASCADE,
+    deal TEXT NOT NULL,              -- the finished round's deal: "<room>:<seed commitment>"
+    kind TEXT NOT NULL,              -- "round" (a finished round) or "match" (a decided game)
+    profile TEXT NOT NULL,
+    name TEXT NOT NULL,              -- the name the seat showed (what a deletion anonymises)
+    points INTEGER NOT NULL,         -- the round's points, or the match's final score
+    won INTEGER NOT NULL,            -- 1: won that round or match
+    ended REAL NOT NULL,
+    PRIMARY KEY (regular, deal, kind)
+);
+CREATE INDEX IF NOT EXISTS regular_results_board ON regular_results(profile, kind, ended);
 """
+
+
+TAKEN = "a regular of the house has that name, or one that looks like it"
 
 
 class _Write:
@@ -350,6 +378,134 @@ class Store:
 
     def delete_room(self, room_id: str) -> None:
         self._tx(lambda db: db.execute("DELETE FROM rooms WHERE id = ?", (room_id,)))
+
+    # -- the house's regulars (regulars.py) ----------------------------------------------
+
+    def create_regular(self, name: str, name_key: str, colour: int, mark: int, token_hash: str) -> int:
+        """A new regular and its first phone's token hash; `name_taken` if the name is held."""
+        now = time.time()
+
+        def fn(db):
+            if db.execute("SELECT 1 FROM regulars WHERE name_key = ?", (name_key,)).fetchone():
+                raise Refused("regular_taken", TAKEN)
+            rid = db.execute(
+                "INSERT INTO regulars (name, name_key, colour, mark, created) VALUES (?, ?, ?, ?, ?)",
+                (name, name_key, colour, mark, now),
+            ).lastrowid
+            db.execute("INSERT INTO regular_tokens (token_hash, regular) VALUES (?, ?)", (token_hash, rid))
+            return rid
+
+        return self._tx(fn)
+
+    def update_regular(self, regular: int, name: str, name_key: str, colour: int, mark: int) -> None:
+        def fn(db):
+            other = db.execute("SELECT id FROM regulars WHERE name_key = ?", (name_key,)).fetchone()
+            if other and other[0] != regular:
+                raise Refused("regular_taken", TAKEN)
+            cur = db.execute(
+                "UPDATE regulars SET name = ?, name_key = ?, colour = ?, mark = ? WHERE id = ?",
+                (name, name_key, colour, mark, regular),
+            )
+            if cur.rowcount != 1:
+                raise Refused("no_regular", "no such regular")
+
+        self._tx(fn)
+
+    def merge_regulars(self, regular: int, into: int) -> None:
+        """`regular`'s phones and results become `into`'s (a round both held, which cannot be,
+        is kept once); `regular` is gone."""
+
+        def fn(db):
+            for rid in (regular, into):
+                if not db.execute("SELECT 1 FROM regulars WHERE id = ?", (rid,)).fetchone():
+                    raise Refused("no_regular", f"no regular {rid}")
+            db.execute("UPDATE regular_tokens SET regular = ? WHERE regular = ?", (into, regular))
+            db.execute("UPDATE OR IGNORE regular_results SET regular = ? WHERE regular = ?", (into, regular))
+            db.execute("DELETE FROM regulars WHERE id = ?", (regular,))
+
+        self._tx(fn)
+
+    def delete_regular(self, regular: int, anonymise) -> None:
+        """`regular` and all that was kept of them (phones, results) are gone, and
+        `anonymise(db)` rewrites the stored records in the same transaction."""
+
+        def fn(db):
+            if db.execute("DELETE FROM regulars WHERE id = ?", (regular,)).rowcount != 1:
+                raise Refused("no_regular", "no such regular")
+            anonymise(db)
+
+        self._tx(fn)
+
+    def add_regular_results(self, rows: list[tuple]) -> None:
+        """(regular, deal, kind, profile, name, points, won, ended) rows; a row already kept
+        (the same round seen again) is left as it is."""
+
+        def fn(db):
+            db.executemany(
+                "INSERT OR IGNORE INTO regular_results"
+                " (regular, deal, kind, profile, name, points, won, ended)"
+                " SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM regulars WHERE id = ?)",
+                [(*r, r[0]) for r in rows],
+            )
+
+        self._tx(fn)
+
+    def regular_of_token(self, token_hash: str) -> dict | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT r.id, r.name, r.colour, r.mark"
+                " FROM regular_tokens t JOIN regulars r ON r.id = t.regular"
+                " WHERE t.token_hash = ?",
+                (token_hash,),
+            ).fetchone()
+        return None if row is None else dict(zip(("id", "name", "colour", "mark"), row, strict=True))
+
+    def regulars(self) -> list[dict]:
+        """Every regular with their phone count and matches played, by name."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT r.id, r.name, r.colour, r.mark,"
+                " (SELECT COUNT(*) FROM regular_tokens t WHERE t.regular = r.id),"
+                " (SELECT COUNT(*) FROM regular_results x WHERE x.regular = r.id AND x.kind = 'match')"
+                " FROM regulars r ORDER BY r.name_key"
+            ).fetchall()
+        keys = ("id", "name", "colour", "mark", "phones", "games")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
+
+    def regular_names(self, regular: int) -> list[str]:
+        """Every name `regular` is known by or played under."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT name FROM regulars WHERE id = ?"
+                " UNION SELECT name FROM regular_results WHERE regular = ?",
+                (regular, regular),
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    def regular_stats(
+        self, since: float = 0.0, profile: str | None = None, regular: int | None = None
+    ) -> list:
+        """Per regular and profile, over results ended at `since` or later: (regular, name,
+        colour, mark, profile, games, wins, average points, rounds, best round, worst round)."""
+        where, args = ["x.ended >= ?"], [since]  # type: list[str], list[object]
+        if profile is not None:
+            where.append("x.profile = ?")
+            args.append(profile)
+        if regular is not None:
+            where.append("x.regular = ?")
+            args.append(regular)
+        with self._lock:
+            return self._db.execute(
+                "SELECT r.id, r.name, r.colour, r.mark, x.profile,"
+                " SUM(x.kind = 'match'), SUM(CASE WHEN x.kind = 'match' THEN x.won ELSE 0 END),"
+                " AVG(CASE WHEN x.kind = 'match' THEN x.points END),"
+                " SUM(x.kind = 'round'),"
+                " MAX(CASE WHEN x.kind = 'round' THEN x.points END),"
+                " MIN(CASE WHEN x.kind = 'round' THEN x.points END)"
+                " FROM regular_results x JOIN regulars r ON r.id = x.regular"
+                f" WHERE {' AND '.join(where)} GROUP BY r.id, x.profile",
+                args,
+            ).fetchall()
 
     # -- reads -------------------------------------------------------------------------------
 

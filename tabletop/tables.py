@@ -22,6 +22,7 @@ from .errors import Refused
 from .limits import Bucket, Buckets, Tries
 from .night import Night
 from .offload import Offload, gevent_patched
+from .regulars import Regulars
 from .rooms import Room
 from .seats import new_token, token_hash
 from .settings import Settings
@@ -64,6 +65,7 @@ class Tables:
         self._room_hints: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # room -> Bucket
         self._stop = threading.Event()
         self.night = Night(self)  # the night's tournament across the tables (night.py)
+        self.regulars = Regulars(self)  # the players the house remembers (regulars.py)
 
     def server_info(self) -> dict:
         return {"name": self.name, "kiosk": self.kiosk, "protocol": config.PROTOCOL}
