@@ -9,10 +9,11 @@ argument: `Domino(page).wait("D.view.round === arg", 2)`; `run` takes statements
 from __future__ import annotations
 
 TIMEOUT = 10_000
+HANDLE = "window.__domino"  # for scripts a page runs before its own (add_init_script)
 
 
 def _fn(expr: str) -> str:
-    return f"(arg) => {{ const D = window.__domino; return ({expr}); }}"
+    return f"(arg) => {{ const D = {HANDLE}; return ({expr}); }}"
 
 
 class Domino:
@@ -25,7 +26,7 @@ class Domino:
 
     def run(self, body: str, arg=None):
         """Run statements in the page (`return` gives the value)."""
-        return self.page.evaluate(f"(arg) => {{ const D = window.__domino; {body} }}", arg)
+        return self.page.evaluate(f"(arg) => {{ const D = {HANDLE}; {body} }}", arg)
 
     def wait(self, expr: str, arg=None, timeout: float | None = TIMEOUT) -> None:
         """Wait until `expr` is truthy in the page (timeout None: Playwright's default)."""

@@ -154,6 +154,17 @@ class HostPage extends Page {
     if (!this.wake.wanted) this.wake.acquire(); // the table's screen stays on while it is open
     if (!f.view || this.forceLobby) this.showLobby(prev);
     else this.showGame();
+    this.withdrawRefused();
+  }
+
+  /** An open menu offers nothing the server would now refuse: "Restart round" goes once a
+   * frame says it cannot be taken (a computer played while the menu was open). */
+  withdrawRefused() {
+    if (!this.dialog || this.dialog.kind !== "menu" || this.frame.can_restart) return;
+    const restart = this.dialog.panel.querySelector(".menu-restart");
+    if (!restart) return;
+    if (restart === document.activeElement) restart.nextElementSibling?.focus({ preventScroll: true });
+    restart.remove();
   }
 
   // -- lobby -------------------------------------------------------------------------------------
@@ -345,7 +356,7 @@ class HostPage extends Page {
     const name = this.mode === "solo" ? t("app.single_device") : roomName(room);
     const title = el("h1.topbar-title", el(this.mode === "table" && v ? "span.sr-only" : "strong", name));
     if (this.mode === "table") title.append(el("span.room-code", { title: t("lobby.room_code", { code: room.id }) }, room.id));
-    this.header.append(title, this.headerInfo(v, room), this.headerButtons(v, room));
+    this.header.append(title, this.headerInfo(v, room), this.headerButtons(v));
   }
 
   /** The game, round, boneyard, direction, target and the deal's seal. */
@@ -374,15 +385,12 @@ class HostPage extends Page {
     return info;
   }
 
-  headerButtons(v, room) {
+  headerButtons(v) {
     const f = this.frame;
     const buttons = el("div.topbar-buttons");
-    if (v && room.seats.some((s) => s.kind === "device")) {
-      buttons.append(
-        el("button.btn.top-undo", { type: "button", disabled: f.can_undo === false, onclick: () => this.undo() }, "↶ ", t("table.undo")),
-        el("button.btn.top-redo", { type: "button", disabled: f.can_redo === false, onclick: () => this.command("redo", { version: this.frame.version }) }, "↷ ", t("table.redo")),
-      );
-    }
+    // offered only when the server would take them (the view's can_undo, can_redo)
+    if (v && f.can_undo) buttons.append(el("button.btn.top-undo", { type: "button", onclick: () => this.undo() }, "↶ ", t("table.undo")));
+    if (v && f.can_redo) buttons.append(el("button.btn.top-redo", { type: "button", onclick: () => this.command("redo", { version: this.frame.version }) }, "↷ ", t("table.redo")));
     if (v) {
       buttons.append(
         el("button.btn.top-rules", { type: "button", onclick: () => this.openRules() }, "? ", t("app.rules")),

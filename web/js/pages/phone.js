@@ -100,6 +100,7 @@ class PhonePage extends Page {
   onFrame(frame) {
     this.frame = frame;
     this.app.removeAttribute("aria-busy");
+    this.fillUndo();
     if (this.role !== "seat") return this.showJoin();
     if (!frame.view) return this.showWaiting();
     this.showGame();
@@ -373,7 +374,7 @@ class PhonePage extends Page {
       el("label.check", snd, " ", t("hand.pref_sound")),
       v ? el("button.btn.menu-tracker", { type: "button", onclick: tracker }, t("hand.suit_tracker")) : null,
       el("button.btn.menu-tonight", { type: "button", onclick: () => this.openTonight() }, t("evening.tonight")),
-      v && v.phase === "play" ? this.undoButtons() : null,
+      this.undoBox(),
       // the server serves the record between rounds only (mid-round it would show every hand)
       v && v.phase !== "play" ? this.recordLink("menu-record") : null,
       this.token ? el("button.btn.menu-replay", { type: "button", onclick: () => this.openReplay() }, t("replay.title")) : null,
@@ -382,14 +383,33 @@ class PhonePage extends Page {
     this.showDialog("menu", { title: t("app.settings"), body, className: "dlg-menu" });
   }
 
-  /** Undo and redo: disabled (never sent) unless the server would take them (can_undo, can_redo). */
-  undoButtons() {
+  /** The menu's place for Undo and Redo, kept up to date while the menu is open. */
+  undoBox() {
+    this.undoRow = el("div.menu-undo-box");
+    this.fillUndo(true);
+    return this.undoRow;
+  }
+
+  /** Undo and redo: offered only when the server would take them (can_undo, can_redo); a
+   * frame that takes that away takes the button away, even with the menu open. */
+  fillUndo(building = false) {
+    const box = this.undoRow;
+    if (!box || !(building || box.isConnected)) return;
     const f = this.frame;
-    return el(
-      "div.seg",
-      el("button.btn.menu-undo", { type: "button", disabled: !f.can_undo, onclick: () => this.undoRedo("undo") }, "↶ ", t("hand.undo")),
-      el("button.btn.menu-redo", { type: "button", disabled: !f.can_redo, onclick: () => this.undoRedo("redo") }, "↷ ", t("hand.redo")),
-    );
+    const v = f && f.view;
+    const undo = v && v.phase === "play" && f.can_undo;
+    const redo = v && v.phase === "play" && f.can_redo;
+    keepingFocus(box, () => {
+      clear(box);
+      if (!undo && !redo) return;
+      box.append(
+        el(
+          "div.seg",
+          undo ? el("button.btn.menu-undo", { type: "button", onclick: () => this.undoRedo("undo") }, "↶ ", t("hand.undo")) : null,
+          redo ? el("button.btn.menu-redo", { type: "button", onclick: () => this.undoRedo("redo") }, "↷ ", t("hand.redo")) : null,
+        ),
+      );
+    });
   }
 
   async undoRedo(kind) {
