@@ -724,6 +724,29 @@ class Room:
             **self._demote(lambda m: m.role == "seat" and m.seat in revoked),
         )
 
+    @COMMANDS.declare("choose_game", {"profile": (PROFILE, True), "options": (OPTIONS, False)}, who=setter)
+    def _choose_game(self, conn, seat, msg) -> Change:
+        """The game and its options, the seats kept: what the captain chooses from a phone (the
+        table's lobby may send `setup`). Every seat keeps who plays it; a game of more seats
+        adds computers (the table's lobby makes one an open phone seat with one press), one of
+        fewer drops the last seats, never a seated phone (`players_seated`)."""
+        profile = msg["profile"]
+        if profile not in engine.PROFILES:
+            raise Refused("bad_profile", "unknown profile")
+        try:
+            options = engine.normalize_options(profile, msg.get("options") or {})
+            n = engine.new_game(profile, options).players
+        except (ValueError, TypeError, KeyError) as exc:
+            raise Refused("bad_options", str(exc)[:200]) from None
+        held = [i for i in self.tokens if i >= n]
+        if held:
+            raise Refused(
+                "players_seated", f"{profile} with these options has {n} seats; seat {held[0] + 1} is taken"
+            )
+        asked = [seats.asked(s) for s in self.meta["seats"][:n]]
+        asked += [{"kind": "computer", "level": computer.DEFAULT_LEVEL}] * (n - len(asked))
+        return self._setup(conn, seat, {**msg, "profile": profile, "options": options, "seats": asked})
+
     @COMMANDS.declare(
         "import", {"round": (COUNT, True), "move": (COUNT, True), "seats": (SEATS, True)}, who=unlocked_host
     )
@@ -965,10 +988,8 @@ class Room:
     )
     def _change_game(self, conn, _seat, msg) -> Change:
         """Back to the lobby with everyone seated: same seats, the game may be chosen again.
-        The captain does it between matches; the table (behind the PIN) at any time."""
-        member = self.members.get(conn)
-        if member is not None and member.role == "seat" and not evening.match_over(self.state):
-            raise Refused("game_in_progress")
+        The captain's phone or the table (behind the PIN in kiosk mode), at any time: both ask
+        first, saying what is lost, when a game is being played."""
         before = (copy.deepcopy(self.meta), self.match, self.record)
         self._close_match()
         self.meta.update(deals=[], ready=[])

@@ -74,6 +74,16 @@ def _laid_out_seat(i: int, asked: dict, old: list[dict], tokens: dict[int, str])
     return entry
 
 
+def asked(entry: dict) -> dict:
+    """A seat as a setup asks for it again (its kind, a computer's level, a device's name)."""
+    out = {"kind": entry["kind"]}
+    if entry["kind"] == "computer":
+        out["level"] = entry.get("level")
+    elif entry["kind"] == "device":
+        out["name"] = entry.get("name")
+    return out
+
+
 def lay_out(asked: list[dict], old: list[dict], tokens: dict[int, str]) -> tuple[list[dict], dict]:
     """The seats of a new setup, and the tokens it revokes ({seat: None}): a phone already
     seated keeps its seat when that seat stays a phone; every other token goes."""

@@ -46,6 +46,7 @@ def every_command(room_id, version, seat_action):
         "ready": {},
         "play_again": {},
         "change_game": {},
+        "choose_game": {"profile": "block", "options": {"players": 2}},
         "import": {"round": 1, "move": 0, "seats": SEATS},
     }
 
