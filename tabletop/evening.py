@@ -11,6 +11,8 @@ All of it lives in the room's meta, so it is written with the room and kept acro
 
 from __future__ import annotations
 
+from engine.profiles import get_profile
+
 from . import seats as seat_rules
 
 # After a match of partners (seats 0+2 against 1+3), the players move so that each plays with
@@ -24,6 +26,23 @@ def match_over(state) -> bool:
     if state is None:
         return False
     return state.phase == "game_over" or (state.phase == "round_over" and state.match_winner is not None)
+
+
+def rounds_finished(state) -> int:
+    """The rounds of the game `state` belongs to whose result is known."""
+    if state is None:
+        return 0
+    return state.round_no - (0 if state.phase in ("round_over", "game_over") else 1)
+
+
+def kept_on_leaving(state) -> bool:
+    """Leaving the game (a new setup, New game, Change game) puts it into tonight's list: a
+    decided match, or a game with no match to decide (gaple: each round stands on its own)
+    once a round of it has finished."""
+    if match_over(state):
+        return True
+    endless = state is not None and state.profile.target is None and state.profile.rounds is None
+    return endless and rounds_finished(state) > 0
 
 
 def between_rounds(state) -> bool:
@@ -67,7 +86,8 @@ def rotation(state, meta: dict) -> list[int] | None:
 
 
 def entry(state, meta: dict) -> dict:
-    """Tonight's line for the match `state` ended: profile, names, each seat's points, winners."""
+    """Tonight's line for the match `state` ended: profile, names, each seat's points, winners
+    (none in a game without a match to win: gaple), the rounds played."""
     # a computer's default name is numbered by its seat ("Computer 4", as the screens say it)
     names = [
         f"{s['name']} {i + 1}" if s["kind"] == "computer" and s.get("name") == "Computer" else s.get("name")
@@ -86,16 +106,58 @@ def entry(state, meta: dict) -> dict:
         winners = [i for i in range(n) if i % 2 == won]
     else:
         winners = [won]
-    return {"profile": meta.get("profile"), "names": names, "points": points, "winners": winners}
+    return {
+        "profile": meta.get("profile"),
+        "names": names,
+        "points": points,
+        "winners": winners,
+        "rounds": rounds_finished(state),
+    }
+
+
+# What a game's points count, and whether the fewest or the most is best (a profile's
+# score_kind): Mexican Train counts the pips left in hand, so the lowest total wins.
+LOW_WINS = frozenset({"pips"})
+
+
+def counts(profile: str | None) -> str:
+    """The profile's score kind: "points", "team_points", "round_wins" or "pips"."""
+    try:
+        return get_profile(profile).score_kind
+    except ValueError:  # a profile no longer known: its points are shown, never compared
+        return "points"
+
+
+def tonight(matches: list[dict]) -> dict:
+    """The summary's `tonight`: each match (with what its points count), each kind of game
+    played (points of different games are never added up), and each player's standing."""
+    shown = []
+    games: dict[str, dict] = {}
+    for match in matches:
+        kind = counts(match["profile"])
+        shown.append({**match, "counts": kind, "low_wins": kind in LOW_WINS})
+        games.setdefault(
+            match["profile"], {"profile": match["profile"], "counts": kind, "low_wins": kind in LOW_WINS}
+        )
+    return {"matches": shown, "games": list(games.values()), "players": standings(matches)}
 
 
 def standings(tonight: list[dict]) -> list[dict]:
-    """Each player's wins and points over tonight's matches (by name), most wins first."""
+    """Each player's matches played and won over tonight's matches of every game (by name), and
+    their points in each game (by profile: a game's points are added only to the same game's).
+    Most wins first; between equal wins, when one game was played tonight, the better points
+    for that game (the fewest in Mexican Train), then the name."""
     table: dict[str, dict] = {}
     for match in tonight:
+        profile = match["profile"]
         for i, name in enumerate(match["names"]):
-            row = table.setdefault(name, {"name": name, "played": 0, "wins": 0, "points": 0})
+            row = table.setdefault(name, {"name": name, "played": 0, "wins": 0, "points": {}})
             row["played"] += 1
-            row["points"] += match["points"][i]
+            row["points"][profile] = row["points"].get(profile, 0) + match["points"][i]
             row["wins"] += i in match["winners"]
-    return sorted(table.values(), key=lambda r: (-r["wins"], -r["points"], r["name"]))
+    profiles = {m["profile"] for m in tonight}
+    if len(profiles) == 1:
+        (only,) = profiles
+        sign = 1 if counts(only) in LOW_WINS else -1
+        return sorted(table.values(), key=lambda r: (-r["wins"], sign * r["points"][only], r["name"]))
+    return sorted(table.values(), key=lambda r: (-r["wins"], r["name"]))

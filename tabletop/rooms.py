@@ -238,7 +238,7 @@ class Room:
             "captain": self.meta.get("captain"),
             "ready": sorted(self.meta.get("ready") or []) if between else [],
             "waiting_for": evening.waiting_for(self.meta, self.tokens) if between else [],
-            "tonight": {"matches": tonight, "players": evening.standings(tonight)},
+            "tonight": evening.tonight(tonight),
         }
 
     def download(self, may_see: Callable[[], object]) -> dict:
@@ -705,7 +705,7 @@ class Room:
             raise Refused("bad_seats", f"{profile} with these options has {n} seats")
         new_seats, revoked = seats.lay_out(msg["seats"], self.meta["seats"], self.tokens)
         before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
-        self._close_match()
+        self._close_match(leaving=True)
         if (profile, options) != (self.meta.get("profile"), self.meta.get("options")):
             self.meta.pop("imported", None)  # another game: the match from the file is let go
         self.meta.update(profile=profile, options=options, seats=new_seats, deals=[], ready=[])
@@ -762,7 +762,7 @@ class Room:
             raise Refused("bad_seats", f"the record has {len(recordfiles.seats_of(record))} seats")
         new_seats, revoked = seats.lay_out(msg["seats"], self.meta["seats"], self.tokens)
         before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
-        self._close_match()
+        self._close_match(leaving=True)
         self.meta.update(profile=profile, options=options, seats=new_seats, deals=[], ready=[])
         self.meta["imported"] = {"record": record, "round": msg["round"], "move": msg["move"]}
         for i in revoked:
@@ -827,9 +827,13 @@ class Room:
     )
     def _new_game(self, conn, _seat, msg) -> Change:
         seed = secrets.randbits(64)
-        self._engine(lambda m: m.new_game(seed=seed))
         before = copy.deepcopy(self.meta)
-        self._close_match()
+        self._close_match(leaving=True)  # the game left, as it was before the new one
+        try:
+            self._engine(lambda m: m.new_game(seed=seed))
+        except Refused:
+            self.meta = before
+            raise
         return self._deal([{"round": 1, "commitment": commitment(seed), "seed": seed}], True, before)
 
     def _deal(self, deals: list[dict], new_game: bool, before: dict | None = None) -> Change:
@@ -852,7 +856,7 @@ class Room:
             if self.closed:
                 raise Refused("no_room")
             before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
-            self._close_match()
+            self._close_match(leaving=True)
             laid = [{"kind": "phone", "name": n, "lang": None, "standin": None} for n in names]
             self.meta.update(profile=profile, options=options, seats=laid, deals=[], ready=[], tournament=tag)
             changed: dict = {i: None for i in self.tokens if i >= len(hashes)}
@@ -892,9 +896,10 @@ class Room:
 
     # the evening: ready, play again, change game (`evening.py`) ---------------------------------
 
-    def _close_match(self) -> None:
-        """A decided match goes into tonight's list as the next game begins."""
-        if evening.match_over(self.state):
+    def _close_match(self, leaving: bool = False) -> None:
+        """A decided match goes into tonight's list as the next game begins; `leaving` (the
+        game ends here), also a game without a match to decide that had a round finished."""
+        if evening.match_over(self.state) or (leaving and evening.kept_on_leaving(self.state)):
             entry = evening.entry(self.state, self.meta)
             self.meta["tonight"] = [*(self.meta.get("tonight") or []), entry]
 
@@ -991,7 +996,7 @@ class Room:
         The captain's phone or the table (behind the PIN in kiosk mode), at any time: both ask
         first, saying what is lost, when a game is being played."""
         before = (copy.deepcopy(self.meta), self.match, self.record)
-        self._close_match()
+        self._close_match(leaving=True)
         self.meta.update(deals=[], ready=[])
         self.match = self.record = None
 

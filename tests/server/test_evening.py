@@ -7,6 +7,7 @@ import pytest
 from conftest import ask, create_room, join
 from test_play import play_round
 
+from tabletop import evening
 from tabletop.app import create_app
 from tabletop.settings import Settings
 
@@ -133,13 +134,15 @@ def test_play_again_and_tonight_survive_a_restart(live, client_factory, tmp_path
     ok(phones[0], {"type": "ready"})  # everybody ready at the end: play again
     assert room.state.phase == "play" and room.state.round_no == 1 and room.state.scores == (0, 0)
     summary = host.view(room.version)["room"]
-    assert len(summary["tonight"]["matches"]) == 1 and room.meta["tonight"] == [match]
+    stored = {k: v for k, v in match.items() if k not in ("counts", "low_wins")}
+    assert match["counts"] == "points" and match["low_wins"] is False
+    assert len(summary["tonight"]["matches"]) == 1 and room.meta["tonight"] == [stored]
 
     # a new server on the same data keeps tonight and the seats
     app = create_app(Settings(data=str(tmp_path), computer_delay=0, idle_close=0))
     try:
         again = app.extensions["tabletop"].rooms[room_id]
-        assert again.meta["tonight"] == [match] and again.meta["captain"] == 0
+        assert again.meta["tonight"] == [stored] and again.meta["captain"] == 0
         assert again.summary()["tonight"] == summary["tonight"]
         assert again.tokens == room.tokens
     finally:
@@ -215,3 +218,83 @@ def test_six_love_rematch_rotates_partners(live, client_factory):
     again = client_factory()
     again.send({"type": "hello", "room": room_id, "token": tokens[2]})
     assert again.expect("welcome")["seat"] == 3
+
+
+def played(profile, names, points, winners):
+    return {"profile": profile, "names": names, "points": points, "winners": winners}
+
+
+def test_tonight_never_adds_points_of_games_that_count_differently():
+    draw = played("draw", ["Ana", "Bo", "Cy"], [104, 60, 12], [0])
+    train = played("mexican-train", ["Ana", "Bo", "Cy"], [240, 96, 150], [1])
+    six = played("six-love", ["Ana", "Bo", "Cy", "Di"], [6, 2, 6, 2], [0, 2])
+    tonight = evening.tonight([draw, train, six])
+    assert [(m["counts"], m["low_wins"]) for m in tonight["matches"]] == [
+        ("points", False),
+        ("pips", True),
+        ("team_points", False),
+    ]
+    assert tonight["games"] == [
+        {"profile": "draw", "counts": "points", "low_wins": False},
+        {"profile": "mexican-train", "counts": "pips", "low_wins": True},
+        {"profile": "six-love", "counts": "team_points", "low_wins": False},
+    ]
+    rows = {r["name"]: r for r in tonight["players"]}
+    assert rows["Ana"]["points"] == {"draw": 104, "mexican-train": 240, "six-love": 6}
+    assert rows["Di"]["points"] == {"six-love": 2} and rows["Di"]["played"] == 1
+    # most wins first; equal wins over different games by name (their points are not comparable)
+    assert [(r["name"], r["wins"], r["played"]) for r in tonight["players"]] == [
+        ("Ana", 2, 3),
+        ("Bo", 1, 3),
+        ("Cy", 1, 3),
+        ("Di", 0, 1),
+    ]
+
+
+def test_tonight_of_one_game_ranks_equal_wins_by_its_points_the_right_way():
+    # Mexican Train: the fewest pips is best
+    trains = [
+        played("mexican-train", ["Ana", "Bo", "Cy"], [90, 200, 150], [0]),
+        played("mexican-train", ["Ana", "Bo", "Cy"], [120, 80, 100], [1]),
+    ]
+    assert [r["name"] for r in evening.tonight(trains)["players"]] == ["Ana", "Bo", "Cy"]
+    # Ana 290 and Bo 260 with a win each: the fewest pips first among equal wins
+    trains[0]["points"] = [130, 200, 150]
+    trains[1]["points"] = [160, 60, 100]
+    assert [r["name"] for r in evening.tonight(trains)["players"]] == ["Bo", "Ana", "Cy"]
+    # a Draw match to 100: the most points first among equal wins
+    draws = [played("draw", ["Ana", "Bo"], [100, 90], [0]), played("draw", ["Ana", "Bo"], [10, 101], [1])]
+    assert [r["name"] for r in evening.tonight(draws)["players"]] == ["Bo", "Ana"]
+
+
+@pytest.mark.app_config(rate=(1000.0, 1000.0))
+def test_a_gaple_game_goes_into_tonight_when_it_is_left(live, client_factory):
+    # gaple has no match to win (each round stands on its own): the rounds played are kept
+    # when the game is left, by New game or Change game, never between its rounds
+    four = [{"kind": "phone"}] * 4
+    host, room_id, _ = create_room(client_factory, "gaple", {}, four)
+    phones = {
+        i: join(client_factory, room_id, i, name)[0] for i, name in enumerate(["Ana", "Bo", "Cy", "Di"])
+    }
+    room = live.tables.rooms[room_id]
+    ok(host, {"type": "start_round"})
+    ok(host, {"type": "change_game"})  # no round finished: nothing to keep
+    assert not room.meta.get("tonight")
+    ok(host, {"type": "start_round"})
+    play_round(live, room_id, phones, host)
+    winner = room.state.result["winner"]
+    ok(host, {"type": "new_game"})
+    (first,) = room.meta["tonight"]
+    assert first["profile"] == "gaple" and first["rounds"] == 1 and first["winners"] == []
+    assert first["points"] == [int(seat == winner) for seat in range(4)]  # rounds won
+    play_round(live, room_id, phones, host)
+    for p in phones.values():
+        ok(p, {"type": "ready"})
+    assert room.state.round_no == 2 and len(room.meta["tonight"]) == 1  # a new round, the same game
+    ok(host, {"type": "change_game"})  # left during round 2: round 1 is kept
+    second = room.meta["tonight"][1]
+    assert second["rounds"] == 1 and sum(second["points"]) == 1
+    tonight = host.view(room.version)["room"]["tonight"]
+    assert tonight["games"] == [{"profile": "gaple", "counts": "round_wins", "low_wins": False}]
+    assert [r["wins"] for r in tonight["players"]] == [0, 0, 0, 0]
+    assert sum(sum(r["points"].values()) for r in tonight["players"]) == 2

@@ -68,16 +68,32 @@ function tonightName(name) {
   return m ? t("app.computer_n", { n: Number(m[1]) }) : name;
 }
 
-/** Tonight's matches and each player's wins and points (the summary's `tonight`). */
+/** One match of tonight's list, in a sentence: who won it, a draw, or (a game without a match
+ * to win: gaple) how many rounds were played. */
+function matchLine(m, i) {
+  const game = profileName(m.profile);
+  if (m.winners.length) return t("evening.match_won", { n: i + 1, game, names: nameList(m.winners.map((s) => tonightName(m.names[s]))) });
+  if (m.counts === "round_wins") return t("evening.match_rounds", { n: i + 1, game, count: m.rounds || 0 });
+  return t("evening.match_drawn", { n: i + 1, game });
+}
+
+/** Tonight's matches and each player's standing (the summary's `tonight`): matches won over
+ * every game, and the points of each game in a column of its own (a game's points are never
+ * added to another's: Mexican Train counts pips left, where the fewest is best). */
 export function tonightBody(room) {
-  const tonight = room.tonight || { matches: [], players: [] };
+  const tonight = room.tonight || { matches: [], games: [], players: [] };
   if (!tonight.matches.length) return el("div.tonight", el("p.tonight-empty", t("evening.tonight_empty")));
-  const head = el("tr", el("th", { scope: "col" }, t("evening.player")), el("th", { scope: "col" }, t("evening.wins")), el("th", { scope: "col" }, t("evening.points")));
-  const rows = tonight.players.map((p) => el("tr", el("th", { scope: "row" }, tonightName(p.name)), el("td", String(p.wins)), el("td", String(p.points))));
-  const matches = tonight.matches.map((m, i) => {
-    const game = profileName(m.profile);
-    const line = m.winners.length ? t("evening.match_won", { n: i + 1, game, names: nameList(m.winners.map((s) => tonightName(m.names[s]))) }) : t("evening.match_drawn", { n: i + 1, game });
-    return el("li", line);
-  });
-  return el("div.tonight", el("table.tonight-table", el("thead", head), el("tbody", rows)), el("ul.tonight-matches", matches));
+  const games = tonight.games || [];
+  const gameHead = (g) => el("th.tonight-game", { scope: "col", dataset: { profile: g.profile, lowWins: String(g.low_wins) } }, el("span.tonight-game-name", profileName(g.profile)), el("span.tonight-counts", t(`table.score_kind.${g.counts}`)));
+  const head = el("tr", el("th", { scope: "col" }, t("evening.player")), el("th", { scope: "col" }, t("evening.matches_won")), games.map(gameHead));
+  const cell = (p, g) => {
+    const points = p.points[g.profile];
+    if (points === undefined) return el("td.tonight-none", el("span", { "aria-hidden": "true" }, "–"), el("span.sr-only", t("evening.not_played")));
+    return el("td", String(points));
+  };
+  const rows = tonight.players.map((p) =>
+    el("tr", el("th", { scope: "row" }, tonightName(p.name)), el("td.tonight-wins", t("evening.won_of", { wins: p.wins, played: p.played })), games.map((g) => cell(p, g))),
+  );
+  const matches = tonight.matches.map(matchLine);
+  return el("div.tonight", el("table.tonight-table", el("thead", head), el("tbody", rows)), el("ul.tonight-matches", matches.map((line) => el("li", line))));
 }
