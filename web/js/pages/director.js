@@ -8,6 +8,7 @@ import { el, clear, toast, keepingFocus } from "../base/dom.js";
 import { confirmDialog } from "../base/dialogs.js";
 import { errorText, profileName, roomName } from "../base/words.js";
 import { tournamentApi, follow, entryName } from "../parts/nightapi.js";
+import { RegularsOwner } from "../parts/regularsowner.js";
 
 class Director {
   constructor(app) {
@@ -18,6 +19,7 @@ class Director {
     this.data = null;
     this.form = { profile: "draw", options: {}, rounds: 4, ending: "game", partners: "rotating", bye_wins: 1, tables: [] };
     this.rooms = [];
+    this.owner = new RegularsOwner(() => this.pin); // the house's regulars: rename, merge, delete
   }
 
   async start() {
@@ -59,6 +61,7 @@ class Director {
   }
 
   follow() {
+    this.owner.load();
     follow("", {
       onData: (data) => {
         this.data = data;
@@ -89,6 +92,7 @@ class Director {
         if (tour) this.app.append(el("p.night-box", t("night.over"), " ", el("a", { href: "/standings" }, t("night.open_standings"))));
         this.app.append(this.createForm());
       }
+      this.app.append(this.owner.node);
     });
   }
 

@@ -19,6 +19,7 @@ import { openReplay } from "../parts/replay.js";
 import { recordLink } from "../parts/recordfile.js";
 import { trackerBody } from "../parts/tracker.js";
 import { readyBox, tonightBody } from "../parts/evening.js";
+import { REGULAR_KEY, myProfile, regularToken } from "../parts/regularsapi.js";
 
 class PhonePage extends Page {
   constructor() {
@@ -38,6 +39,7 @@ class PhonePage extends Page {
     this.board = null;
     this.hand = null;
     this.els = {};
+    this.regular = null; // the house's regular this phone is ({id, name, colour, mark}), or null
   }
 
   get token() {
@@ -49,7 +51,11 @@ class PhonePage extends Page {
   }
 
   async ready() {
-    if (this.roomId) return true;
+    if (this.roomId) {
+      const me = this.token ? null : await myProfile(); // a seated phone needs no greeting
+      this.regular = me ? me.regular : null;
+      return true;
+    }
     location.replace("/join"); // the room-code box
     return false;
   }
@@ -131,8 +137,10 @@ class PhonePage extends Page {
       subtitle: this.room.profile ? t("hand.room_and_game", { room: roomName(this.room), game: profileName(this.room.profile) }) : roomName(this.room),
       open,
       chosen,
-      name: before ? before.nameValue() : store.get("domino.name", "") || "",
+      name: before ? before.nameValue() : (this.regular && this.regular.name) || store.get("domino.name", "") || "",
       languageSelect: this.languageSelect(),
+      known: this.regular,
+      profileHref: `/regulars?back=${encodeURIComponent(`/join/${this.roomId}`)}`,
       onJoin: (seat, name) => this.join(seat, name),
     });
     this.els = { joinKey: key, join: form };
@@ -144,10 +152,17 @@ class PhonePage extends Page {
   async join(seat, name) {
     this.pendingName = name;
     store.set("domino.name", name);
+    const regular = this.regular ? regularToken() : null;
     try {
-      await this.net.request("join", { seat, name, lang: getLanguage() });
+      await this.net.request("join", regular ? { seat, name, lang: getLanguage(), regular } : { seat, name, lang: getLanguage() });
     } catch (err) {
       toast(errorText(err.code), "error");
+      if (err.code === "bad_regular") {
+        text.set(REGULAR_KEY, null); // the house forgot this profile: a guest from now on
+        this.regular = null;
+        this.els.joinKey = null;
+        this.showJoin();
+      }
     }
   }
 

@@ -2,7 +2,9 @@
 // open seat) and the room-code box of the join page, for phones without a camera. They hold the
 // typing and the choice; the pages (pages/phone.js, pages/join.js) send and navigate.
 //
-//   const form = new JoinForm({ subtitle, open, chosen, name, languageSelect, onJoin(seat, name) })
+//   const form = new JoinForm({ subtitle, open, chosen, name, languageSelect, known, profileHref, onJoin(seat, name) })
+//   known: the house's regular this phone is ({name, colour, mark}) or null; profileHref: the
+//   profile page (/regulars), which makes a profile or shows the regular's statistics
 //   form.node, form.chosen, form.nameValue(), form.focus()
 //   codeForm({ value, fromTable, safari, onCode(code) })   onCode resolves to null or the problem to
 //   say; safari: the address to open in Safari, said in one line (Apple's sign-in sheet)
@@ -10,6 +12,7 @@
 import { t } from "../i18n.js";
 import { tileSVGString } from "../tiles.js";
 import { el } from "../base/dom.js";
+import { seatColour, seatMark } from "./seatlook.js";
 
 const CODE = /^[A-Z2-9]{5}$/;
 
@@ -20,11 +23,20 @@ export function joinLogo(tiles = [[6, 6], [6, 4]]) {
 
 /** The phone's join screen: a name, the language, the seat (one pressed, a tap presses another). */
 export class JoinForm {
-  constructor({ subtitle, open, chosen, name, languageSelect, onJoin }) {
+  constructor({ subtitle, open, chosen, name, languageSelect, known = null, profileHref = null, onJoin }) {
     this.chosen = chosen;
     this.onJoin = onJoin;
     this.name = el("input#join-name", { type: "text", maxlength: "24", autocomplete: "nickname", placeholder: t("lobby.name_placeholder"), value: name });
-    this.node = el("section.join", joinLogo(), el("h1", t("hand.join_title")), el("p.join-room", subtitle), this.form(open, languageSelect));
+    this.node = el("section.join", joinLogo(), el("h1", t("hand.join_title")), el("p.join-room", subtitle), this.regular(known, profileHref), this.form(open, languageSelect));
+  }
+
+  /** "Welcome back, Ingrid" for a regular of the house; the way to their profile, or to make one. */
+  regular(known, href) {
+    if (!href) return null;
+    const link = el("a.btn.btn--link.join-profile-link", { href }, known ? t("regulars.edit_profile") : t("regulars.make_profile"));
+    if (!known) return link;
+    const mark = el("span.look-mark", { style: { color: seatColour(known.colour) }, "aria-hidden": "true" }, seatMark(known.mark));
+    return el("div.join-regular", el("p.join-known", mark, el("span", t("regulars.welcome", { name: known.name }))), link);
   }
 
   nameValue() {
