@@ -236,3 +236,57 @@ def test_the_owner_renames_merges_and_deletes_behind_the_pin(live, client_factor
     for p in phones.values():
         ok(p, {"type": "ready"})
     assert room.state.phase == "play" and "Ingrid" not in everything_stored(live)
+
+
+@FAST
+def test_a_player_forgets_themselves_and_a_forged_token_deletes_nothing(live, client_factory):
+    token, rid = make(live, "Ingrid")
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    phones = {
+        0: sit(client_factory, room_id, 0, "Ingrid", token),
+        1: sit(client_factory, room_id, 1, "Gustav"),
+    }
+    ok(host, {"type": "start_round"})
+    play_round(live, room_id, phones, host)
+    before = everything_stored(live)
+    refused(rapi(live.url, "DELETE", "/me", token="A" * 32), 403, "bad_regular")
+    refused(rapi(live.url, "DELETE", "/me"), 403, "bad_regular")
+    assert everything_stored(live) == before
+    good(rapi(live.url, "DELETE", "/me", token=token))
+    assert "Ingrid" not in everything_stored(live)
+    assert rows(live, "SELECT COUNT(*) FROM regulars") == [(0,)]
+    refused(rapi(live.url, "GET", "/me", token=token), 403, "bad_regular")
+
+
+@FAST
+def test_the_leaderboard_long_poll_answers_when_a_round_is_counted(live, client_factory):
+    import threading
+
+    token, _ = make(live, "Ingrid")
+    seq = good(rapi(live.url, "GET", "/leaderboard?game=draw"))["seq"]
+    answers = []
+    poll = threading.Thread(
+        target=lambda: answers.append(rapi(live.url, "GET", f"/leaderboard?game=draw&after={seq}"))
+    )
+    poll.start()
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    phones = {
+        0: sit(client_factory, room_id, 0, "Ingrid", token),
+        1: sit(client_factory, room_id, 1, "Gustav"),
+    }
+    ok(host, {"type": "start_round"})
+    play_round(live, room_id, phones, host)
+    poll.join(timeout=30)
+    ((status, board),) = answers
+    assert status == 200 and board["seq"] > seq and [r["name"] for r in board["rows"]] == ["Ingrid"]
+
+
+def test_tonight_begins_at_six_in_the_morning():
+    import time as clock
+
+    from tabletop.regulars import tonight_since
+
+    late = clock.mktime((2026, 12, 5, 2, 30, 0, 0, 0, -1))  # 02:30: still the night of the 4th
+    evening = clock.mktime((2026, 12, 5, 21, 0, 0, 0, 0, -1))
+    assert tonight_since(late) == clock.mktime((2026, 12, 4, 6, 0, 0, 0, 0, -1))
+    assert tonight_since(evening) == clock.mktime((2026, 12, 5, 6, 0, 0, 0, 0, -1))
