@@ -64,6 +64,8 @@ class Profile:
     # The Rules panel's pictures of what only this profile has, beyond those every profile of its
     # family gets (the opening, a match, the stuck move, the scoring): six-love's "hard-ends"
     pictures: tuple = ()
+    # The tile the lobby's list shows beside this game (presentation only; () : its highest double)
+    icon: tuple = ()
 
     def option(self, name):
         return next(o for o in self.options if o.name == name)
@@ -88,6 +90,7 @@ PROFILES: dict[str, Profile] = {
         **_deals("players", {2: 7, 3: 5, 4: 5}),
         stuck="draw",
         target=100,
+        icon=(6, 4),
     ),
     "block": Profile(
         "block",
@@ -98,6 +101,7 @@ PROFILES: dict[str, Profile] = {
         **_deals("players", {2: 7, 3: 7, 4: 7}),
         stuck="pass",
         target=100,
+        icon=(5, 5),
     ),
     "gaple": Profile(
         "gaple",
@@ -118,6 +122,7 @@ PROFILES: dict[str, Profile] = {
         opening_double=0,
         lot=("deal", ("4x6", "5x5")),
         play_default="preview",
+        icon=(0, 0),
         forbidden=(
             Forbidden(
                 (("partners", True), ("deal", "5x5")), "gaple partners needs four players (deal 4x7 or 4x6)"
@@ -140,6 +145,7 @@ PROFILES: dict[str, Profile] = {
         play_default="preview",
         move_record=True,
         pictures=("hard-ends",),
+        icon=(6, 6),
     ),
     "mexican-train": Profile(
         "mexican-train",
@@ -155,6 +161,7 @@ PROFILES: dict[str, Profile] = {
         stuck="draw",
         score_kind="pips",
         rounds=13,
+        icon=(12, 12),
     ),
 }
 
@@ -246,9 +253,11 @@ def _entry(profile: Profile) -> dict:
         "play_default": profile.play_default,
         "move_record": profile.move_record,
         "pictures": list(profile.pictures),
+        "icon": list(profile.icon or (profile.max_pip, profile.max_pip)),
     }
 
 
 def catalogue() -> dict:
-    """Every profile's facts as JSON-able data, keyed by profile name (a fresh dict each call)."""
-    return {name: _entry(profile) for name, profile in PROFILES.items()}
+    """Every profile's facts as JSON-able data, keyed by profile name (a fresh dict each call).
+    `order` is the profile's place in lists (JSON objects travel with their keys sorted)."""
+    return {name: {**_entry(profile), "order": n} for n, (name, profile) in enumerate(PROFILES.items())}

@@ -17,6 +17,8 @@ KEYS = {
     "play_default",
     "move_record",
     "pictures",
+    "icon",
+    "order",
     "family",
     "max_pip",
     "options",

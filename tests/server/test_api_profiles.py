@@ -20,3 +20,15 @@ def test_api_profiles_serves_the_catalogue_and_levels(tmp_path):
             assert {k: v for k, v in entry.items() if k not in ("levels", "default_level")} == table[name]
     finally:
         app.extensions["tabletop"].shutdown()
+
+
+def test_each_game_says_its_place_and_icon_so_the_lobby_names_none():
+    """The lobby lists the games in the engine's order with each one's icon tile, read from the
+    catalogue: a profile it never heard of gets a place and a tile like the others."""
+    table = engine.catalogue()
+    assert sorted(table, key=lambda p: table[p]["order"]) == list(engine.PROFILES)
+    assert [table[p]["order"] for p in engine.PROFILES] == list(range(len(engine.PROFILES)))
+    for entry in table.values():
+        a, b = entry["icon"]
+        assert 0 <= b <= a <= entry["max_pip"]
+    assert table["mexican-train"]["icon"] == [12, 12] and table["draw"]["icon"] == [6, 4]

@@ -9,10 +9,6 @@ import { el, clear, icon } from "../base/dom.js";
 import { store } from "../base/storage.js";
 import { nameList } from "./evening.js";
 
-// How each game looks in the list (presentation only): its icon tile, in this order. A game
-// the server knows and this list does not comes after them, with its highest double.
-const LOOK = { draw: [6, 4], block: [5, 5], gaple: [0, 0], "six-love": [6, 6], "mexican-train": [12, 12] };
-
 /** The profile table from the server; the page has nothing to set up without it, so it waits. */
 export async function fetchProfiles() {
   for (let attempt = 1; ; attempt++) {
@@ -26,9 +22,9 @@ export async function fetchProfiles() {
   }
 }
 
+/** The games in the order the server lists them (its `order`; JSON keys arrive sorted). */
 function gameOrder(profiles) {
-  const listed = Object.keys(LOOK).filter((p) => p in profiles);
-  return [...listed, ...Object.keys(profiles).filter((p) => !(p in LOOK)).sort()];
+  return Object.keys(profiles).sort((a, b) => profiles[a].order - profiles[b].order);
 }
 
 function seatCount(profile, options) {
@@ -168,8 +164,7 @@ export class Lobby {
     const s = this.setup;
     const games = el("div.lobby-games", { role: "radiogroup", "aria-label": t("lobby.choose_profile") });
     for (const p of this.games) {
-      const max = this.profiles[p].max_pip;
-      const [a, b] = LOOK[p] || [max, max];
+      const [a, b] = this.profiles[p].icon;
       const pick = () => {
         if (this.setup.profile === p) return;
         const seats = this.setup.seats;
