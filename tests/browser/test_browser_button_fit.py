@@ -1,11 +1,11 @@
 """Every button label fits, in every language: the phone at 360 px wide and the TV at 1280×720.
 
 Each screen is brought to the states a player sees (the join page, the lobby, a turn, the menus,
-the results);
-every visible button there is measured as it is, and then each button kind is given, in place,
-every label the client can put on it (from the catalogue, with the longest default name in the
-name slots). A label fails when its text runs to a third line or is cut: wider or taller than
-its button, or pushed off the side of the screen.
+the rules panel, the results; the kiosk table's lock and PIN pad);
+every visible button (and disclosure line) there is measured as it is, and then each button kind
+is given, in place, every label the client can put on it (from the catalogue, with the longest
+default name in the name slots). A label fails when its text runs to a third line or is cut:
+wider or taller than its button, or pushed off the side of the screen.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ MEASURE = r"""([families, where]) => {
   };
   const bad = [];
   const seen = new Set();
-  for (const b of document.querySelectorAll('button, a.btn')) {
+  for (const b of document.querySelectorAll('button, a.btn, summary')) {
     if (!visible(b) || !b.textContent.trim()) continue;
     const label = b.textContent.trim();
     seen.add(label);
@@ -202,6 +202,8 @@ def test_every_button_label_fits_the_phone_and_the_tv(live_server, phone, screen
         ],
     )
     page.keyboard.press("Escape")
+    page.wait_for_selector(".dlg-menu", state="detached", timeout=TIMEOUT)
+    bad += rules_panel(page, "phone")
 
     top = labels(
         lang,
@@ -214,6 +216,7 @@ def test_every_button_label_fits_the_phone_and_the_tv(live_server, phone, screen
         "app.back",
     )
     bad += measure(table, "TV table", [(".top-rules", top)])
+    bad += rules_panel(table, "TV")
     table.click(".top-menu")
     table.wait_for_selector(".dlg-menu .menu-restart", timeout=TIMEOUT)
     host_menu = labels(
@@ -238,9 +241,47 @@ def test_every_button_label_fits_the_phone_and_the_tv(live_server, phone, screen
     play_until_round_over([page])
     table.wait_for_selector(".res-next", timeout=TIMEOUT)
     page.wait_for_selector(".backdrop", timeout=TIMEOUT)
-    after = labels(
-        lang, "table.next_round", "table.play_again", "table.new_game", "table.start_over", "results.verify"
-    )
-    bad += measure(table, "TV results", [(".res-next", after)])
-    bad += measure(page, "phone results")
+    after = labels(lang, "table.next_round", "table.play_again", "table.new_game", "table.start_over")
+    # the secondary labels in their own places, as shown: the record's download, the shuffle's line
+    secondary = [
+        (".dlg-results .results-download", labels(lang, "results.download")),
+        (".dlg-results .seed-block summary", labels(lang, "results.verify")),
+    ]
+    bad += measure(table, "TV results", [(".res-next", after), *secondary])
+    bad += measure(page, "phone results", secondary)
+    assert not bad, f"{lang}: button labels that do not fit:\n" + "\n".join(bad)
+
+
+def rules_panel(page, where):
+    """The rules panel opened from the top bar, measured, closed again."""
+    page.click(".top-rules")
+    page.wait_for_selector(".dlg-rules .rules-body", timeout=TIMEOUT)
+    bad = measure(page, f"{where} rules")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".dlg-rules", state="detached", timeout=TIMEOUT)
+    return bad
+
+
+PIN = "4321"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_kiosk_lock_and_pin_pad_fit_the_tv(server_with, screen, lang):
+    server = server_with(kiosk=True, pin=PIN)
+    table = screen(1280, 720)
+    table.add_init_script(f"localStorage.setItem('domino.lang', '{lang}')")
+    open_table(table, server.url)
+    lobby_setup(table, "draw", players=2, seats=["device", "computer:easy"])
+    start_game(table)
+    table.wait_for_selector(".kiosk-unlock", timeout=TIMEOUT)
+    lock = labels(lang, "table.locked", "table.lock_now")
+    bad = measure(table, "TV locked", [(".kiosk-unlock", lock)])
+    table.click(".kiosk-unlock")
+    table.wait_for_selector(".dlg-pin .pin-key--enter", timeout=TIMEOUT)
+    bad += measure(table, "TV PIN pad", [(".dlg-pin .pin-key[data-digit='5']", ["0", "9"])])
+    for d in PIN:
+        table.click(f".dlg-pin .pin-key[data-digit='{d}']")
+    table.click(".dlg-pin .pin-key--enter")
+    table.wait_for_selector(".kiosk-relock", timeout=TIMEOUT)
+    bad += measure(table, "TV unlocked", [(".kiosk-relock", lock)])
     assert not bad, f"{lang}: button labels that do not fit:\n" + "\n".join(bad)
