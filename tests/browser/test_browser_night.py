@@ -1,13 +1,15 @@
 """The night's tournament in the browser: the standings on a big screen (32 players at
 1920x1080: text of 28 px or more, nothing clipped, live as tables finish) and a phone sent to
-its table and seat by the tournament's QR page."""
+its table and seat by the tournament's QR page; the standings on paper (print media at A4's
+width: everything inside the page, nothing cut, no buttons) and their CSV export."""
 
 from __future__ import annotations
 
+import csv
 import re
 
 from flows import TIMEOUT, open_table, room_of
-from nightseed import finish_tables, new_night, open_tables, post
+from nightseed import NAMES, finish_tables, new_night, open_tables, post
 
 TEXT_SIZES = """() => {
   const out = [];
@@ -169,3 +171,73 @@ def test_a_fixed_pair_enters_together_and_the_partner_takes_their_place(live_ser
         assert page.locator("img.night-qr").count() == 0  # round 1 began: the partner has it
         seats.append(int(re.search(r"\d+", page.inner_text(".go-seat")).group()))
     assert abs(seats[0] - seats[1]) == 2  # partners sit across the table
+
+
+# in print: every box of the page inside the page's width, no text cut by its box
+PRINTED = """() => {
+  const out = [];
+  for (const node of document.querySelectorAll('main *')) {
+    const r = node.getBoundingClientRect();
+    if (!r.width || !r.height || node.closest('.sr-only')) continue;
+    const style = getComputedStyle(node);
+    if (r.left < -1 || r.right > innerWidth + 1) out.push(`${node.tagName}.${node.className} outside the page`);
+    if (node.scrollWidth > node.clientWidth + 1 && style.overflowX !== 'visible') out.push(`${node.tagName}.${node.className} cut`);
+  }
+  if (document.documentElement.scrollWidth > innerWidth + 1) out.push('the page is wider than the paper');
+  return out;
+}"""
+
+# the standings as the page shows them: place, name, wins, difference, Buchholz a row
+SHOWN_ROWS = """() => [...document.querySelectorAll('.standings tbody tr')].map((tr) =>
+  [...tr.querySelectorAll('td')].map((td) => td.firstChild.textContent.trim()))"""
+
+
+def test_the_standings_print_on_a_page_and_export_as_csv(live_server, screen, tmp_path):
+    new_night(live_server, players=32, tables=8)
+    post(live_server.url, "/rounds", {})
+    finish_tables(live_server)
+    post(
+        live_server.url,
+        "/corrections",
+        {"round": 1, "table": 2, "points": [40, 10, 5, 0], "winner": 0, "reason": "Score sheet misread"},
+    )
+    post(live_server.url, "/rounds", {})
+    finish_tables(live_server, 5)
+    # A4 upright within 1 cm margins at 96 dpi: 718 px of paper width
+    page = screen(718, 1000, lang="fr")  # the longest headings of the five catalogues
+    page.goto(f"{live_server.url}/standings")
+    page.wait_for_selector(".standings tbody tr", timeout=TIMEOUT)
+    on_screen = page.evaluate(SHOWN_ROWS)
+
+    # the CSV the page's link downloads holds the same standings, in the same order
+    with page.expect_download(timeout=TIMEOUT) as got:
+        page.click(".night-tools a[download]")
+    path = tmp_path / "standings.csv"
+    got.value.save_as(path)
+    rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
+    assert rows[0] == [
+        "place", "name", "wins", "difference", "buchholz", "head_to_head", "games", "byes", "withdrawn"
+    ]  # fmt: skip
+    assert len(rows) == 33
+    difference = lambda d: f"+{d}" if int(d) > 0 else d  # noqa: E731 (the page signs a gain)
+    assert [[r[0], r[1], r[2], difference(r[3]), r[4]] for r in rows[1:]] == on_screen
+    snap = live_server.app.extensions["tabletop"].night.snapshot()["tournament"]
+    assert [int(r[6]) for r in rows[1:]] == [s["games"] for s in snap["standings"]]
+    assert {r[1] for r in rows[1:]} == set(NAMES[:32])
+
+    page.emulate_media(media="print")
+    # no navigation: neither the download nor the print button is on paper
+    assert not page.locator(".night-tools").is_visible()
+    assert page.locator("main button:visible, main a:visible, nav:visible").count() == 0
+    # one column of every player, all of the standings and the round's tables on the paper
+    assert page.evaluate(PRINTED) == []
+    assert page.evaluate(SHOWN_ROWS) == on_screen
+    widths = page.eval_on_selector_all(".standings", "ts => ts.map((t) => t.getBoundingClientRect().width)")
+    assert len(widths) == 2 and all(w <= 718 for w in widths)
+    assert page.locator(".pairing").count() == 8
+    assert "Score sheet misread" in page.inner_text(".corrections")
+    # black on white, as a printer wants it
+    colours = page.evaluate(
+        "() => [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.querySelector('.standings td')).color]"
+    )
+    assert colours == ["rgb(255, 255, 255)", "rgb(0, 0, 0)"]
