@@ -119,6 +119,11 @@ class ProcessOffload:
             except (OSError, subprocess.TimeoutExpired):
                 proc.kill()
 
+    def release(self) -> None:
+        """The worker process ends and gives its memory back; the next `run` starts it again."""
+        with self._lock:
+            self._stop_worker()
+
     def close(self) -> None:
         self._stop_worker()
         self._fallback.close()

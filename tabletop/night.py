@@ -8,8 +8,8 @@ reports it refused) and moves it: it seats each round's tables (`Room.seat_tourn
 takes a table's result when its game ends (`table_changed`, from the room's commit).
 
 Lock order: a room's lock, then `self.lock`; never a room's lock while holding `self.lock`.
-Pairing (up to seconds for a long night) runs outside the lock, off the serving loop (`pair`,
-in the computers' worker process when served on gevent).
+Pairing (up to seconds for a long night) runs outside the lock, off the serving loop: in a
+worker process of its own when served on gevent, started for each round and ended after it.
 """
 
 from __future__ import annotations
@@ -218,6 +218,9 @@ class Night:
         except TournamentError as exc:
             raise refused(exc) from None
         finally:
+            # once a round: its worker process (~25 MB) is not kept between rounds
+            if isinstance(self.cpu, ProcessOffload):
+                self.cpu.release()
             with self.lock:
                 self.pairing = False
                 self._bump()

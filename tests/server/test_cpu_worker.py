@@ -49,6 +49,16 @@ def test_the_worker_yields_the_cpu_and_comes_back_when_it_dies(cpu):
     assert cpu._proc.pid != pid
 
 
+def test_a_released_worker_ends_and_the_next_job_starts_another(cpu):
+    view = seat_view()
+    first = cpu.run(computer.decide, view, "easy", 1, "R")
+    proc = cpu._proc
+    cpu.release()  # the tournament's pairing worker, after each round
+    assert cpu._proc is None and proc.poll() is not None
+    assert cpu.run(computer.decide, view, "easy", 1, "R") == first
+    assert cpu._proc.pid != proc.pid
+
+
 def test_a_failing_job_is_refused_and_the_worker_goes_on(cpu):
     with pytest.raises(RuntimeError, match="failed in the worker"):
         cpu.run(computer.hint, {"not": "a view"}, 1)
