@@ -188,7 +188,7 @@ def test_switch_a_phones_language(live_server, phone, screen):
     wait_game(page)
     fr = json.load(urllib.request.urlopen(f"{live_server.url}/locales/fr.json"))
     assert page.get_attribute(".top-rules", "aria-label") == fr["app.rules"]
-    assert french == fr["evening.captain_start"]  # the first phone in is the table's captain
+    assert french == fr["evening.captain_choose"]  # the first phone in is the table's captain
 
 
 def test_single_device_handover_leaves_no_tile_of_the_previous_hand(live_server, screen):

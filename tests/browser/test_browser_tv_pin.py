@@ -219,17 +219,18 @@ def test_the_screen_locks_itself_when_the_unlock_runs_out(kiosk_server, screen, 
     table.wait_for_selector(".dlg-pin", timeout=TIMEOUT)
 
 
-def test_a_new_setup_mid_game_asks_for_the_pin_then_starts(kiosk_server, screen):
+def test_a_new_game_mid_game_asks_for_the_pin_then_starts(kiosk_server, screen):
     table = dealt_table(screen, kiosk_server)
     before = version(table)
     table.click(".top-menu")
-    table.click(".menu-new")  # back to the lobby to choose again
-    table.wait_for_selector(".lobby-start", timeout=TIMEOUT)
-    table.click(".lobby-start")
+    table.click(".menu-new")  # back to the lobby to choose again: it asks first, then the PIN
+    table.click(".dialog-foot .btn--primary")
     table.wait_for_selector(".dlg-pin", timeout=TIMEOUT)
     assert version(table) == before  # nothing changed while locked
     click_pin(table, PIN)
     table.wait_for_selector(".dlg-pin", state="detached", timeout=TIMEOUT)
     Domino(table).wait_version_above(before)
+    table.wait_for_selector(".lobby-start", timeout=TIMEOUT)
+    table.click(".lobby-start")
     table.wait_for_selector(".tablescreen", timeout=TIMEOUT)
     assert Domino(table).js("D.frame.view.round") == 1

@@ -19,10 +19,17 @@ import { seatColour, seatMark } from "../parts/seatlook.js";
 import { TableSound } from "../parts/sound.js";
 import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock, scoresNow } from "../parts/results.js";
-import { readyStrip, tonightBody, matchOver } from "../parts/evening.js";
+import { readyStrip, tonightBody, matchOver, newGameLoss, choosingLine } from "../parts/evening.js";
 import { openReplay } from "../parts/replay.js";
 import { recordLink, openRecordFile } from "../parts/recordfile.js";
 import { fitDialog } from "../base/fit.js";
+
+/** What a setup is, to tell whether the room's and the lobby's are the same: the game, its
+ * options and each seat's kind (and computer level). */
+function setupKey(setup) {
+  const options = Object.entries(setup.options || {}).sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([setup.profile, options, (setup.seats || []).map((s) => [s.kind, s.kind === "computer" ? s.level : null])]);
+}
 
 // seconds without a phone taking a seat before a table that is its own Wi-Fi offers that Wi-Fi
 // first: phones that cannot open the page are likely on a network that keeps them from the table
@@ -204,6 +211,12 @@ class HostPage extends Page {
       this.lobby.fixSeats();
       this.lobby.render();
       this.sentSetup = JSON.stringify(this.lobby.payload());
+    } else if (prev && setupKey(prev.room) !== setupKey(room) && setupKey(room) !== setupKey(this.lobby.payload())) {
+      // the captain chose another game or options from a phone: the lobby shows it at once
+      this.lobby.adopt(room);
+      this.lobby.fixSeats();
+      this.lobby.render();
+      this.sentSetup = JSON.stringify(this.lobby.payload());
     } else if (prev && JSON.stringify(prev.room.seats) !== JSON.stringify(room.seats)) {
       this.lobby.render(); // a phone sat down: its QR code gives way to its name
     }
@@ -368,6 +381,8 @@ class HostPage extends Page {
     }
     if (!v) {
       info.append(el("span", t("lobby.title")));
+      const choosing = choosingLine(room, null);
+      if (choosing) info.append(el("strong.info-choosing", choosing));
       const from = room.imported;
       if (from) info.append(el("span.info-imported", from.move ? t("record.imported", { round: from.round, move: from.move }) : t("record.imported_deal", { round: from.round })));
       if (this.mode === "table") info.append(el("span.help", t("lobby.join_hint")));
@@ -527,11 +542,12 @@ class HostPage extends Page {
     list.append(el("label.field", t("app.language"), this.languageSelect()));
     if (v) {
       if (v.phase === "round_over") list.append(el("button.btn.btn--primary.menu-next", { type: "button", onclick: this.closeAndSend("start_round") }, t("table.next_round")));
-      const change = () => {
+      // back to the lobby with everyone seated (change_game); a game under way is asked about first
+      const change = async () => {
         this.closeDialog();
-        this.forceLobby = true;
-        this.screen = null;
-        this.onFrame(this.frame);
+        const lost = newGameLoss(this.frame.view);
+        if (lost && !(await confirmDialog(t("table.new_game"), lost))) return;
+        this.command("change_game");
       };
       list.append(
         // offered only when the server would take it (the view's can_restart)

@@ -18,8 +18,10 @@ import { resultsBody, historyBlock } from "../parts/results.js";
 import { openReplay } from "../parts/replay.js";
 import { recordLink } from "../parts/recordfile.js";
 import { trackerBody } from "../parts/tracker.js";
-import { readyBox, tonightBody } from "../parts/evening.js";
+import { readyBox, tonightBody, choosingLine, newGameLoss } from "../parts/evening.js";
 import { REGULAR_KEY, myProfile, regularToken } from "../parts/regularsapi.js";
+import { optionChoices, optionWords, seatCount, allowedOptions, gameOrder } from "../parts/choices.js";
+import { seatMark } from "../parts/seatlook.js";
 
 class PhonePage extends Page {
   constructor() {
@@ -170,21 +172,108 @@ class PhonePage extends Page {
 
   showWaiting() {
     this.wake.release();
+    const room = this.room;
+    const starter = this.isCaptain();
+    const captain = starter && !room.tournament; // the night's tournament chose the game: the captain only starts
+    if (room.profile && !this.profiles) this.loadProfiles(); // the game's options and seats: drawn once here
+    const scroll = this.screen === "waiting" && this.els.waiting ? this.els.waiting.scrollTop : 0;
     this.screen = "waiting";
-    this.els = {};
-    clear(this.app);
-    this.app.append(
-      el(
-        "section.join.waiting",
-        this.topbar(false),
-        joinLogo([[5, 5]]),
-        el("h1", seatName(this.room, this.seat)),
-        el("p.waiting-text", t(this.isCaptain() ? "evening.captain_start" : "hand.waiting_start")),
-        el("p", this.room.profile ? profileName(this.room.profile) : ""),
-        this.isCaptain() && this.room.profile ? el("button.btn.btn--primary.btn--big.captain-start", { type: "button", onclick: () => this.command("start_round") }, t("evening.start_game")) : null,
-        (this.room.tonight || { matches: [] }).matches.length ? el("button.btn.waiting-tonight", { type: "button", onclick: () => this.openTonight() }, t("evening.tonight")) : null,
-      ),
+    const profile = this.profiles && room.profile ? this.profiles[room.profile] : null;
+    const open = room.seats.filter((s) => s.kind === "phone" && !s.taken && !s.standin).length;
+    const box = el(
+      `section.join.waiting${captain ? ".waiting--captain" : ""}`,
+      this.topbar(captain), // the captain's screen is full of choices: the name stays in the top bar
+      captain ? null : joinLogo([[5, 5]]),
+      captain ? null : el("h1", seatName(room, this.seat)),
+      el("p.waiting-text", t(captain ? "evening.captain_choose" : starter ? "evening.captain_start" : "hand.waiting_start")),
+      captain && profile ? this.captainChoices(profile) : this.chosenGame(profile),
+      this.seatList(),
+      open ? el("p.waiting-open", { role: "status" }, t("lobby.open_seats", { count: open })) : null,
+      starter && room.profile && !open ? el("div.captain-startbar", el("button.btn.btn--primary.btn--big.captain-start", { type: "button", onclick: () => this.command("start_round") }, t("evening.start_game"))) : null,
+      (room.tonight || { matches: [] }).matches.length ? el("button.btn.waiting-tonight", { type: "button", onclick: () => this.openTonight() }, t("evening.tonight")) : null,
     );
+    keepingFocus(this.app, () => {
+      clear(this.app);
+      this.app.append(box);
+    });
+    this.els = { waiting: box };
+    box.scrollTop = scroll;
+  }
+
+  async loadProfiles() {
+    if (this.loadingProfiles) return;
+    this.loadingProfiles = true;
+    await this.profileFacts(this.room.profile);
+    if (this.profiles && this.screen === "waiting") this.showWaiting();
+  }
+
+  /** The game and its options, as those who do not choose them see them, and who chooses. */
+  chosenGame(profile) {
+    const room = this.room;
+    if (!room.profile) return null;
+    const choosing = choosingLine(room, this.seat);
+    return el(
+      "div.waiting-game",
+      el("p.waiting-game-name", profileName(room.profile)),
+      profile ? el("ul.waiting-options", optionWords(profile, room.options || {}).map((line) => el("li", line))) : null,
+      choosing ? el("p.waiting-choosing", { role: "status" }, choosing) : null,
+    );
+  }
+
+  /** Who sits where: the players seated, the computers, the seats still open. */
+  seatList() {
+    const room = this.room;
+    const item = (s) => {
+      const open = s.kind === "phone" && !s.taken && !s.standin;
+      const words = open ? t("lobby.open_seat") : seatName(room, s.seat);
+      return el(`li.waiting-seat${open ? ".waiting-seat--open" : ""}`, { dataset: { seat: String(s.seat) } }, el("span.waiting-seat-mark", { "aria-hidden": "true" }, seatMark(s.seat)), " ", words);
+    };
+    return el("ul.waiting-seats", { "aria-label": t("lobby.players") }, room.seats.map(item));
+  }
+
+  /** The captain's lobby: the game and its options as big choices, each sent at once
+   * (choose_game: the seats stay; a game too small for those seated is not offered). */
+  captainChoices(profile) {
+    const room = this.room;
+    // the last seat a phone holds: a game must have more seats than that
+    const held = room.seats.filter((s) => s.kind === "phone" && s.taken).reduce((m, s) => Math.max(m, s.seat), -1);
+    const fits = (p, options) => seatCount(p, options) > held;
+    const send = (game, options) => this.command("choose_game", { profile: game, options });
+    const games = el("div.choice-games", { role: "radiogroup", "aria-labelledby": "captain-game-label" });
+    for (const name of gameOrder(this.profiles)) {
+      const p = this.profiles[name];
+      const options = this.fittingOptions(p, fits);
+      const on = name === room.profile;
+      const pick = () => options && !on && send(name, options);
+      games.append(
+        el(
+          `button.btn.choice.choice-game${on ? ".choice--on" : ""}`,
+          { type: "button", role: "radio", "aria-checked": String(on), "aria-disabled": options ? null : "true", dataset: { profile: name }, onclick: pick },
+          el("strong", t(`profile.${name}.name`)),
+          // the chosen game says what it is; the others only their names (a short list to scan)
+          on || !options ? el("small", options ? t(`profile.${name}.summary`) : t("evening.too_few_seats")) : null,
+        ),
+      );
+    }
+    return el(
+      "div.captain-choices",
+      el("h2.choice-label#captain-game-label", t("lobby.choose_profile")),
+      games,
+      optionChoices(profile, room.options || {}, { onPick: (options) => send(room.profile, options), offered: (options) => fits(profile, options), idPrefix: "captain-opt" }),
+    );
+  }
+
+  /** A game's default options, with the player count raised until everyone seated has a seat
+   * (null: no choice of this game seats them all). */
+  fittingOptions(profile, fits) {
+    const options = { ...profile.defaults };
+    if (fits(profile, options)) return options;
+    const seatOption = profile.options.find((o) => o.name === profile.seats.option);
+    for (const value of seatOption ? seatOption.choices : []) {
+      const tried = allowedOptions(profile, { ...options, [seatOption.name]: value });
+      if (fits(profile, tried)) return tried;
+    }
+    return null;
   }
 
   isCaptain() {
@@ -393,6 +482,7 @@ class PhonePage extends Page {
       // the server serves the record between rounds only (mid-round it would show every hand)
       v && v.phase !== "play" ? this.recordLink("menu-record") : null,
       this.token ? el("button.btn.menu-replay", { type: "button", onclick: () => this.openReplay() }, t("replay.title")) : null,
+      v && this.isCaptain() ? el("button.btn.menu-new-game", { type: "button", onclick: () => this.newGame() }, t("table.new_game")) : null,
       el("button.btn.btn--danger.menu-leave", { type: "button", onclick: () => this.leave() }, t("hand.leave")),
     );
     this.showDialog("menu", { title: t("app.settings"), body, className: "dlg-menu" });
@@ -429,6 +519,15 @@ class PhonePage extends Page {
 
   async undoRedo(kind) {
     if (await this.command(kind, { version: this.frame.version })) this.closeDialog();
+  }
+
+  /** The captain's "New game": back to the lobby with everyone seated, once the captain said
+   * yes to what is lost (nothing to ask once the match is decided). */
+  async newGame() {
+    this.closeDialog();
+    const lost = newGameLoss(this.view);
+    if (lost && !(await confirmDialog(t("table.new_game"), lost))) return;
+    this.command("change_game");
   }
 
   async leave() {

@@ -16,6 +16,19 @@ export function matchOver(view) {
   return !!view && (view.phase === "game_over" || (view.phase === "round_over" && view.match_winner !== null && view.match_winner !== undefined));
 }
 
+/** What "New game" would throw away now, as the question that asks first (null: nothing, the
+ * match is decided and kept in tonight's list). */
+export function newGameLoss(view) {
+  if (!view || matchOver(view)) return null;
+  return t(view.phase === "play" ? "evening.lost_round_and_scores" : "evening.lost_scores");
+}
+
+/** "Ingrid is choosing the game." in the lobby, for everyone but the captain (null: no captain). */
+export function choosingLine(room, mySeat) {
+  if (!room || room.captain === null || room.captain === undefined || room.captain === mySeat || room.tournament) return null;
+  return t("evening.choosing", { name: seatName(room, room.captain) });
+}
+
 /** "Waiting for Ana and Bo to be ready." (null when nobody is awaited). */
 export function waitingLine(room, mySeat) {
   const others = (room.waiting_for || []).filter((s) => s !== mySeat);

@@ -1,0 +1,121 @@
+// Big choices instead of a form: a game's options as rows of large buttons a thumb (or a
+// remote's arrows) can reach. Every fact about a game comes from GET /api/profiles (its options,
+// their choices and defaults, seat counts, forbidden combinations); these only draw them.
+//
+//   optionChoices(profile, options, { onPick(options), offered(options) })  -> element
+//   choiceRow({ id, label, help, choices: [{ value, label }], value, onPick })   -> element
+//   toggleChoice({ id, label, help, on, onPick })                               -> element
+//   allowedOptions(profile, options)   seatCount(profile, options)   optionWords(profile, options)
+//   gameOrder(profiles)
+
+import { t } from "../i18n.js";
+import { el } from "../base/dom.js";
+
+// the games in the order the lobby lists them; a game the server knows and this list does not
+// comes after them
+const ORDER = ["draw", "block", "gaple", "six-love", "mexican-train"];
+
+/** The games of GET /api/profiles, in the lobby's order. */
+export function gameOrder(profiles) {
+  const listed = ORDER.filter((p) => p in profiles);
+  return [...listed, ...Object.keys(profiles).filter((p) => !ORDER.includes(p)).sort()];
+}
+
+const matches = (combo, options) => Object.entries(combo).every(([k, v]) => options[k] === v);
+
+/** How many seats a game has with these options. */
+export function seatCount(profile, options) {
+  const { option, counts } = profile.seats;
+  return counts[String(options[option] ?? profile.defaults[option])];
+}
+
+/** The options with every refused combination undone by turning its switch off. */
+export function allowedOptions(profile, options) {
+  const out = { ...options };
+  for (const f of profile.forbidden) {
+    if (!matches(f.options, out)) continue;
+    for (const [k, v] of Object.entries(f.options)) if (typeof v === "boolean") out[k] = !v;
+  }
+  return out;
+}
+
+/** Whether turning the boolean option `key` on would make a combination the server refuses. */
+function forbiddenOn(profile, options, key) {
+  return profile.forbidden.some((f) => f.options[key] === true && matches(f.options, { ...options, [key]: true }));
+}
+
+/** A value's words: "4 players", "4 players × 6 tiles". */
+function valueLabel(opt, value) {
+  return opt.name === "players" ? t("lobby.player_count", { count: value }) : t(`lobby.option.${opt.name}.${value}`);
+}
+
+/** The option's own words ("Deal"; the player count says "Players"). */
+function optionLabel(opt) {
+  return opt.name === "players" ? t("lobby.players") : t(`lobby.option.${opt.name}`);
+}
+
+/** One choice among values, as a row of big buttons (a radio group: one is pressed). */
+export function choiceRow({ id, label, help = null, choices, value, onPick }) {
+  const heading = el(`span.choice-label#${id}-label`, label);
+  const row = el("div.choice-row", { role: "radiogroup", "aria-labelledby": `${id}-label` });
+  for (const c of choices) {
+    const on = c.value === value;
+    row.append(
+      el(
+        `button.btn.choice${on ? ".choice--on" : ""}`,
+        { type: "button", role: "radio", "aria-checked": String(on), dataset: { value: String(c.value) }, onclick: () => !on && onPick(c.value) },
+        c.label,
+      ),
+    );
+  }
+  return el(`div.choice-field#${id}`, heading, row, help ? el("p.help", help) : null);
+}
+
+/** A switch as one big button that says what it is and shows whether it is on. */
+export function toggleChoice({ id, label, help = null, on, onPick }) {
+  const button = el(
+    `button.btn.choice.choice--toggle${on ? ".choice--on" : ""}#${id}-toggle`,
+    { type: "button", "aria-pressed": String(on), onclick: () => onPick(!on) },
+    el("span.choice-mark", { "aria-hidden": "true" }, on ? "✓" : ""),
+    el("span", label),
+  );
+  return el(`div.choice-field.choice-field--toggle#${id}`, button, help ? el("p.help", help) : null);
+}
+
+/**
+ * Every option of a game the players have a choice of, in the server's order, as big choices.
+ * onPick(options): the new options (refused combinations already undone); offered(options):
+ * whether a choice may be offered (a table with players seated leaves out too few seats).
+ */
+export function optionChoices(profile, options, { onPick, offered = () => true, idPrefix = "choice" }) {
+  const box = el("div.choices");
+  for (const opt of profile.options) {
+    if (opt.choices.length < 2) continue;
+    const id = `${idPrefix}-${opt.name}`;
+    const pick = (value) => onPick(allowedOptions(profile, { ...options, [opt.name]: value }));
+    if (typeof opt.default === "boolean") {
+      if (forbiddenOn(profile, options, opt.name) && !options[opt.name]) continue;
+      box.append(toggleChoice({ id, label: optionLabel(opt), help: t(`lobby.option.${opt.name}.help`), on: !!options[opt.name], onPick: pick }));
+      continue;
+    }
+    const choices = opt.choices.filter((v) => v === options[opt.name] || offered({ ...options, [opt.name]: v })).map((v) => ({ value: v, label: valueLabel(opt, v) }));
+    if (choices.length < 2 && opt.name === "players") continue; // nothing to choose
+    const help = opt.name === "players" ? null : t(`lobby.option.${opt.name}.help`);
+    box.append(choiceRow({ id, label: optionLabel(opt), help, choices, value: options[opt.name], onPick: pick }));
+  }
+  return box;
+}
+
+/** The options as words, one line each ("Deal: 4 players × 6 tiles", "Partners: On"), for
+ * those who see the choice without making it. */
+export function optionWords(profile, options) {
+  const lines = [];
+  for (const opt of profile.options) {
+    if (opt.choices.length < 2 || !(opt.name in options)) continue;
+    const value = options[opt.name];
+    if (opt.name === "players") lines.push(valueLabel(opt, value));
+    else if (typeof value === "boolean") lines.push(t("app.label_value", { label: optionLabel(opt), value: t(value ? "lobby.option.on" : "lobby.option.off") }));
+    else lines.push(t("app.label_value", { label: optionLabel(opt), value: valueLabel(opt, value) }));
+  }
+  return lines;
+}
