@@ -241,9 +241,11 @@ class Night:
         for number, (seat_names, holders) in seating.items():
             tag = {"id": self.id, "round": rnd.number, "table": number}
             hashes = [players[str(e)][i] for e, i in holders]
+            known = self.info.get("regulars", {})
+            regulars = [known.get(str(e)) if i == 0 else None for e, i in holders]
             try:
                 rooms[number].seat_tournament(
-                    tag, self.info["profile"], self.info["options"], seat_names, hashes
+                    tag, self.info["profile"], self.info["options"], seat_names, hashes, regulars
                 )
             except Refused:
                 log.exception("table %s could not be seated for round %s", number, rnd.number)
@@ -266,8 +268,9 @@ class Night:
 
     # -- the players' --------------------------------------------------------------------
 
-    def enter(self, given: list[str]) -> tuple[int, list[str]]:
-        """A player (or a fixed pair) enters: their entrant id and one token for each name."""
+    def enter(self, given: list[str], regular: int | None = None) -> tuple[int, list[str]]:
+        """A player (or a fixed pair) enters: their entrant id and one token for each name.
+        `regular`: the house's regular the first name is (their games count to them)."""
         with self.lock:
             t = self._running()
             self._not_pairing()
@@ -289,7 +292,10 @@ class Night:
                 raise refused(exc) from None
             tokens = [seats.new_token() for _ in clean]
             players = {**self.info["players"], str(entrant): [seats.token_hash(k) for k in tokens]}
-            self._save(joined, {**self.info, "players": players})
+            info = {**self.info, "players": players}
+            if regular is not None:
+                info["regulars"] = {**self.info.get("regulars", {}), str(entrant): regular}
+            self._save(joined, info)
             return entrant, tokens
 
     def holder(self, token: str) -> tuple[int, int] | None:
@@ -301,6 +307,15 @@ class Night:
             if h in hashes:
                 return int(entrant), hashes.index(h)
         return None
+
+    def merge_regular(self, regular: int, into: int) -> None:
+        """The house merged `regular` into `into`: the entries that were `regular` are `into`'s."""
+        with self.lock:
+            known = self.info.get("regulars") or {}
+            if self.t is None or regular not in known.values():
+                return
+            remapped = {e: into if r == regular else r for e, r in known.items()}
+            self._save(self.t, {**self.info, "regulars": remapped})
 
     # -- the tables' ---------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ STATUS = {
     "bad_pin": 403,
     "rate_limited": 429,
     "bad_token": 403,
+    "bad_regular": 403,
     "no_tournament": 404,
     "no_room": 404,
     "not_saved": 503,
@@ -153,7 +154,8 @@ def correction():
 
 @bp.post("/players")
 def enter():
-    """A player enters by the tournament's QR: `{"name"}` (fixed pairs: `{"names": [a, b]}`).
+    """A player enters by the tournament's QR: `{"name"}` (fixed pairs: `{"names": [a, b]}`), with
+    `"regular"`, the phone's profile token, when its player is a regular of the house.
     The answer's tokens are the phone's (one per name): it shows them as the player's place."""
     t = tables()
     caller = _Caller(request.remote_addr or "?")
@@ -166,7 +168,9 @@ def enter():
     if not isinstance(given, list) or not 1 <= len(given) <= 2:
         raise Refused("bad_entry", "one name, or two for a fixed pair")
     clean = [NAME("name", n) for n in given]
-    entrant, tokens = night().enter(clean)
+    # a regular of the house (their phone's profile token): the night's games count to them too
+    regular = t.regulars.known(body["regular"])["id"] if body.get("regular") is not None else None
+    entrant, tokens = night().enter(clean, regular)
     return jsonify(entrant=entrant, tokens=tokens), 201
 
 

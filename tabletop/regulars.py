@@ -236,6 +236,10 @@ class Regulars:
         if regular == into:
             raise Refused("merge_self", "a regular cannot be merged into themselves")
         self.store.merge_regulars(regular, into)
+        try:  # tonight's tournament entries count to `into` too
+            self.tables.night.merge_regular(regular, into)
+        except Exception:  # not stored: those entries' games are not counted (logged)
+            log.exception("the tournament's entries of regular %s still name them", regular)
         for room in list(self.tables.rooms.values()):  # their seats count to `into` from now on
             with room.lock:
                 for s in room.meta["seats"]:

@@ -848,16 +848,23 @@ class Room:
 
         return Change(write=self._checkpoint(new_game), restore=restore, game=True)
 
-    def seat_tournament(self, tag: dict, profile: str, options: dict, names: list, hashes: list) -> None:
+    def seat_tournament(
+        self, tag: dict, profile: str, options: dict, names: list, hashes: list, regulars: list | None = None
+    ) -> None:
         """The night's tournament seats a round here (`night.py`): the game set up, each seat a
         phone held by its player's tournament token (the phone comes with it: `hello`), the
-        phones seated before made guests. Through `_commit` as a command's change is."""
+        phones seated before made guests; `regulars`: the house's regular at each seat, or None.
+        Through `_commit` as a command's change is."""
         with self.lock:
             if self.closed:
                 raise Refused("no_room")
             before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
             self._close_match(leaving=True)
-            laid = [{"kind": "phone", "name": n, "lang": None, "standin": None} for n in names]
+            held = regulars or [None] * len(names)
+            laid = [
+                {"kind": "phone", "name": n, "lang": None, "standin": None, "regular": r}
+                for n, r in zip(names, held, strict=True)
+            ]
             self.meta.update(profile=profile, options=options, seats=laid, deals=[], ready=[], tournament=tag)
             changed: dict = {i: None for i in self.tokens if i >= len(hashes)}
             changed.update(enumerate(hashes))

@@ -290,3 +290,37 @@ def test_tonight_begins_at_six_in_the_morning():
     evening = clock.mktime((2026, 12, 5, 21, 0, 0, 0, 0, -1))
     assert tonight_since(late) == clock.mktime((2026, 12, 4, 6, 0, 0, 0, 0, -1))
     assert tonight_since(evening) == clock.mktime((2026, 12, 5, 6, 0, 0, 0, 0, -1))
+
+
+@FAST
+def test_a_regular_s_tournament_games_count_and_a_forged_entry_is_refused(live, client_factory):
+    from nightplay import play_table, seated_phones, table_screen
+
+    token, rid = make(live, "Ingrid")
+    other, other_id = make(live, "Ola")
+    screen = table_screen(client_factory, "Table 1")
+    form = {
+        "profile": "draw",
+        "options": {"players": 2},
+        "rounds": 1,
+        "ending": "round",
+        "tables": [screen[1]],
+    }
+    good(tapi(live.url, "POST", "", form, pin=PIN))
+    status, body = tapi(live.url, "POST", "/players", {"name": "Ingrid", "regular": "A" * 32})
+    assert (status, body["error"]) == (403, "bad_regular")
+    assert good(tapi(live.url, "GET", ""))["tournament"]["entrants"] == []
+    tokens = {}
+    for name, regular in (("Ingrid", token), ("Gustav", None)):
+        answer = good(
+            tapi(live.url, "POST", "/players", {"name": name, **({"regular": regular} if regular else {})})
+        )
+        tokens[answer["entrant"]] = answer["tokens"][0]
+    # Ingrid's profile is merged into Ola's (one person, two phones): the entry counts to Ola's
+    good(rapi(live.url, "POST", f"/{rid}/merge", {"into": other_id}, pin=PIN))
+    good(tapi(live.url, "POST", "/rounds", {}, pin=PIN))
+    (phones,) = seated_phones(client_factory, live.url, tokens).values()
+    play_table(phones)
+    (line,) = good(rapi(live.url, "GET", "/me", token=other))["stats"]
+    assert line["rounds"] == 1 and line["profile"] == "draw"
+    assert rows(live, "SELECT COUNT(*) FROM regular_results") == [(1,)]  # Gustav: a guest, nothing

@@ -7,6 +7,7 @@ import { el, clear, toast } from "../base/dom.js";
 import { errorText } from "../base/words.js";
 import { store, text } from "../base/storage.js";
 import { tournamentApi, follow } from "../parts/nightapi.js";
+import { REGULAR_KEY, regularToken } from "../parts/regularsapi.js";
 
 const TOKEN_KEY = "domino.night.token";
 const PARTNER_KEY = "domino.night.partner"; // a fixed pair's second token, until the partner has it
@@ -34,6 +35,8 @@ function enterForm(app, pairs, onEntered) {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const body = partner ? { names: [own.input.value, partner.input.value] } : { name: own.input.value };
+    const regular = regularToken(); // a regular of the house: the night's games count to them
+    if (regular) body.regular = regular;
     try {
       const answer = await tournamentApi("POST", "/players", { body });
       text.set(TOKEN_KEY, answer.tokens[0]);
@@ -42,6 +45,7 @@ function enterForm(app, pairs, onEntered) {
       onEntered(answer.tokens[0]);
     } catch (err) {
       toast(errorText(err.code), "error");
+      if (err.code === "bad_regular") text.set(REGULAR_KEY, null); // forgotten by the house: a guest
     }
   });
   app.append(el("h1", t("night.phone_title")), form);
