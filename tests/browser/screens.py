@@ -12,6 +12,8 @@ With --only wifi: a table that is its own Wi-Fi offering it (1920x1080, 1280x720
 French), and the join page as Apple's sign-in sheet shows it (390x844, 360x640).
 With --only night: the tournament's standings (1920x1080, 32 players), the director's page and a
 phone sent to its table.
+With --only regulars: the house leaderboard (1920x1080, 1280x720), a phone's profile screen new
+and known (390x844, 360x640), the join screen greeting a regular, the owner's list.
 With --only readme: the README's two pictures, the TV (1920x1080) and a phone's hand in the same
 Mexican Train game, as small JPEGs into docs/images/ (checked in; tests/web checks their size).
 """
@@ -419,11 +421,72 @@ def night(browser, server, out):
         ctx.close()
 
 
+def regulars(browser, server, out):
+    """The house's regulars: the leaderboard on a TV, the profile screen on a phone (new, then
+    known with its statistics), the join screen's "Welcome back", the owner's list."""
+    import time
+
+    from test_browser_regulars import seed_board
+
+    seed_board(server)
+    house = server.app.extensions["tabletop"].regulars
+    token, made = house.create("Ingrid", 3, 4)
+    now = time.time()
+    lines = [
+        ("round", "draw", 25, 1),
+        ("match", "draw", 104, 1),
+        ("round", "block", 12, 0),
+        ("match", "block", 40, 0),
+    ]
+    house.store.add_regular_results(
+        [
+            (made["id"], f"SHOT:{i}", kind, game, "Ingrid", points, won, now)
+            for i, (kind, game, points, won) in enumerate(lines)
+        ]
+    )
+    for size, tag in (({"width": 1920, "height": 1080}, "1920"), ({"width": 1280, "height": 720}, "1280")):
+        ctx = browser.new_context(viewport=size)
+        page = ctx.new_page()
+        page.goto(f"{server.url}/leaderboard?game=draw")
+        page.wait_for_selector(".board tbody tr")
+        page.screenshot(path=os.path.join(out, f"regulars-leaderboard-{tag}.png"))
+        ctx.close()
+    for size, tag in ((PHONE_PORTRAIT, "390"), (PHONE_SMALL, "360")):
+        ctx = phone_context(browser, size)
+        page = ctx.new_page()
+        page.goto(f"{server.url}/regulars")
+        page.wait_for_selector(".regular-form")
+        page.screenshot(path=os.path.join(out, f"regulars-profile-new-{tag}.png"))
+        page.evaluate(f"() => localStorage.setItem('domino.regular', {token!r})")
+        page.goto(f"{server.url}/regulars")
+        page.wait_for_selector(".regular-lines")
+        page.screenshot(path=os.path.join(out, f"regulars-profile-{tag}.png"), full_page=True)
+        ctx.close()
+    tv = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    flows.open_table(tv, server.url)
+    ctx = phone_context(browser, PHONE_PORTRAIT)
+    page = ctx.new_page()
+    page.goto(server.url + "/join")
+    page.evaluate(f"() => localStorage.setItem('domino.regular', {token!r})")
+    page.goto(flows.join_urls(tv)[0])
+    page.wait_for_selector(".join-known")
+    page.screenshot(path=os.path.join(out, "regulars-join-390.png"))
+    ctx.close()
+    tv.context.close()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(f"{server.url}/director")
+    page.wait_for_selector(".regulars-table")
+    page.locator(".regulars-owner").screenshot(path=os.path.join(out, "regulars-owner-1280.png"))
+    ctx.close()
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--out", help="folder of the pictures (default ./screenshots; readme: docs/images)")
     ap.add_argument(
-        "--only", help="table|mexican|trains|solo|review|wifi|night|readme (readme: only when asked)"
+        "--only",
+        help="table|mexican|trains|solo|review|wifi|night|regulars|readme (readme: only when asked)",
     )
     args = ap.parse_args(argv)
     if args.out is None:
@@ -454,6 +517,8 @@ def main(argv=None):
                 wifi(browser, args.out)
             if args.only in (None, "night"):
                 night(browser, server, args.out)
+            if args.only in (None, "regulars"):
+                regulars(browser, server, args.out)
             if args.only == "readme":
                 with fixed_seed(engine_dealt_seed(4)):
                     readme(browser, server, args.out)

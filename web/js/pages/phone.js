@@ -54,7 +54,7 @@ class PhonePage extends Page {
 
   async ready() {
     if (this.roomId) {
-      const me = this.token ? null : await myProfile(); // a seated phone needs no greeting
+      const me = await myProfile(); // null at once for a phone without a profile
       this.regular = me ? me.regular : null;
       return true;
     }
