@@ -3,7 +3,7 @@
 // their choices and defaults, seat counts, forbidden combinations); these only draw them.
 //
 //   optionChoices(profile, options, { onPick(options), offered(options) })  -> element
-//   choiceRow({ id, label, help, choices: [{ value, label }], value, onPick })   -> element
+//   choiceRow({ id, label, help, choices: [{ value, label, spoken? }], value, onPick, numbers? }) -> element
 //   toggleChoice({ id, label, help, on, onPick })                               -> element
 //   allowedOptions(profile, options)   seatCount(profile, options)   optionWords(profile, options)
 //   gameOrder(profiles)
@@ -55,15 +55,15 @@ function optionLabel(opt) {
 }
 
 /** One choice among values, as a row of big buttons (a radio group: one is pressed). */
-export function choiceRow({ id, label, help = null, choices, value, onPick }) {
+export function choiceRow({ id, label, help = null, choices, value, onPick, numbers = false }) {
   const heading = el(`span.choice-label#${id}-label`, label);
-  const row = el("div.choice-row", { role: "radiogroup", "aria-labelledby": `${id}-label` });
+  const row = el(`div.choice-row${numbers ? ".choice-row--numbers" : ""}`, { role: "radiogroup", "aria-labelledby": `${id}-label` });
   for (const c of choices) {
     const on = c.value === value;
     row.append(
       el(
         `button.btn.choice${on ? ".choice--on" : ""}`,
-        { type: "button", role: "radio", "aria-checked": String(on), dataset: { value: String(c.value) }, onclick: () => !on && onPick(c.value) },
+        { type: "button", role: "radio", "aria-checked": String(on), "aria-label": c.spoken || null, dataset: { value: String(c.value) }, onclick: () => !on && onPick(c.value) },
         c.label,
       ),
     );
@@ -98,10 +98,13 @@ export function optionChoices(profile, options, { onPick, offered = () => true, 
       box.append(toggleChoice({ id, label: optionLabel(opt), help: t(`lobby.option.${opt.name}.help`), on: !!options[opt.name], onPick: pick }));
       continue;
     }
-    const choices = opt.choices.filter((v) => v === options[opt.name] || offered({ ...options, [opt.name]: v })).map((v) => ({ value: v, label: valueLabel(opt, v) }));
-    if (choices.length < 2 && opt.name === "players") continue; // nothing to choose
-    const help = opt.name === "players" ? null : t(`lobby.option.${opt.name}.help`);
-    box.append(choiceRow({ id, label: optionLabel(opt), help, choices, value: options[opt.name], onPick: pick }));
+    const players = opt.name === "players"; // a row of numbers under "Players" (each said whole)
+    const choices = opt.choices
+      .filter((v) => v === options[opt.name] || offered({ ...options, [opt.name]: v }))
+      .map((v) => (players ? { value: v, label: String(v), spoken: valueLabel(opt, v) } : { value: v, label: valueLabel(opt, v) }));
+    if (choices.length < 2 && players) continue; // nothing to choose
+    const help = players ? null : t(`lobby.option.${opt.name}.help`);
+    box.append(choiceRow({ id, label: optionLabel(opt), help, choices, value: options[opt.name], onPick: pick, numbers: players }));
   }
   return box;
 }
