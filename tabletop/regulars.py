@@ -15,11 +15,12 @@ evening's list reads a match (`evening.entry`).
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import threading
 import time
 from typing import Any
+
+import orjson
 
 import engine
 
@@ -254,14 +255,15 @@ class Regulars:
         under is taken out of the stored rooms, game records and tournaments (the games stay).
         All in one transaction, with every room held still: a refusal changes nothing."""
         self._exists(regular)
-        keys = {names.key(n) for n in self.store.regular_names(regular)}
+        spelled = self.store.regular_names(regular)
+        keys = {names.key(n) for n in spelled}
         t = self.tables
         rooms = sorted((r for r in list(t.rooms.values()) if not r.closed), key=lambda r: r.id)
         with contextlib.ExitStack() as held:
             for room in rooms:  # a room's lock, then the night's (the lock order)
                 held.enter_context(room.lock)
             held.enter_context(t.night.lock)
-            t.store.delete_regular(regular, lambda db: _anonymise_stored(db, keys, regular))
+            t.store.delete_regular(regular, lambda db: _anonymise_stored(db, keys, regular, spelled))
             for room in rooms:  # the same in memory: what the rooms and the night write next
                 _anonymise_room(room, keys, regular)
             if t.night.t is not None:
@@ -275,20 +277,31 @@ class Regulars:
         self._bump()
 
 
-def _anonymise_stored(db, keys: set, regular: int) -> None:
-    """Every stored room, game record and tournament rewritten without the names in `keys`."""
+def _anonymise_stored(db, keys: set, regular: int, spelled: list[str]) -> None:
+    """Every stored room, game record and tournament rewritten without the names in `keys`.
+    Only the records whose text holds one of the names as `spelled` (ASCII letters in either case,
+    as SQLite's LIKE) are read: a long-open table server's thousands of games are not parsed
+    while its rooms wait (measured in docs/BENCHMARKS.md)."""
     for rid, meta in db.execute("SELECT id, meta FROM rooms").fetchall():
-        new = anonymised_meta(json.loads(meta), keys, regular)
+        new = anonymised_meta(orjson.loads(meta), keys, regular)
         if new is not None:
             db.execute("UPDATE rooms SET meta = ? WHERE id = ?", (json_text(new), rid))
-    for gid, record in db.execute("SELECT id, record FROM games").fetchall():
-        new = anonymised_record(json.loads(record), keys)
-        if new is not None:
-            db.execute("UPDATE games SET record = ? WHERE id = ?", (json_text(new), gid))
-    for tid, data in db.execute("SELECT id, data FROM tournaments").fetchall():
-        new = anonymised_tournament(json.loads(data), keys)
-        if new is not None:
-            db.execute("UPDATE tournaments SET data = ? WHERE id = ?", (json_text(new), tid))
+    inside = [_like(json_text(n)[1:-1]) for n in spelled]  # as the JSON text writes it
+    for table, column, rewrite in (
+        ("games", "record", anonymised_record),
+        ("tournaments", "data", anonymised_tournament),
+    ):
+        holds = " OR ".join(f"{column} LIKE ? ESCAPE '\\'" for _ in inside) or "0"
+        found = db.execute(f"SELECT id, {column} FROM {table} WHERE {holds}", inside).fetchall()  # noqa: S608
+        for row_id, text in found:
+            new = rewrite(orjson.loads(text), keys)
+            if new is not None:
+                db.execute(f"UPDATE {table} SET {column} = ? WHERE id = ?", (json_text(new), row_id))  # noqa: S608
+
+
+def _like(text: str) -> str:
+    """A LIKE pattern that finds `text` anywhere (its own % and _ taken as they are)."""
+    return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
 def _anonymise_room(room, keys: set, regular: int) -> None:

@@ -324,3 +324,29 @@ def test_a_regular_s_tournament_games_count_and_a_forged_entry_is_refused(live, 
     (line,) = good(rapi(live.url, "GET", "/me", token=other))["stats"]
     assert line["rounds"] == 1 and line["profile"] == "draw"
     assert rows(live, "SELECT COUNT(*) FROM regular_results") == [(1,)]  # Gustav: a guest, nothing
+
+
+def test_the_stored_rewrite_finds_names_in_any_case_and_with_like_s_own_characters():
+    from tabletop import names
+    from tabletop.jsontext import text as json_text
+    from tabletop.regulars import _anonymise_stored
+    from tabletop.store import Store
+
+    store = Store(":memory:")
+    spelled = ['Ann_a%"Q\\']
+    given = [
+        {"seats": [{"name": "Bo"}, {"name": 'ANN_A%"Q\\'}]},  # another case: the same name
+        {"seats": [{"name": "Bo"}, {"name": "Annxa%Q"}]},  # _ is no wildcard here
+        {"seats": [{"name": "Bo"}, {"name": "Ingrid"}]},
+    ]
+    store._tx(
+        lambda db: db.executemany(
+            "INSERT INTO games (room, record, started, updated) VALUES ('ABCDE', ?, 0, 0)",
+            [(json_text(r),) for r in given],
+        )
+    )
+    store._tx(lambda db: _anonymise_stored(db, {names.key(n) for n in spelled}, 1, spelled))
+    with store._lock:
+        kept = [json.loads(r) for (r,) in store._db.execute("SELECT record FROM games ORDER BY id")]
+    assert [r["seats"][1]["name"] for r in kept] == ["Seat 2", "Annxa%Q", "Ingrid"]
+    store.close()
