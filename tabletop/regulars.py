@@ -171,7 +171,12 @@ class Regulars:
         sit is written to their statistics, once (a decided game too). A failed write is logged,
         never refused: the table's move stands."""
         state = room.state
-        seated = [(i, s["regular"]) for i, s in enumerate(room.meta["seats"]) if s.get("regular")]
+        # a seat a computer stands in for at the round's end is not the regular's round
+        seated = [
+            (i, s["regular"])
+            for i, s in enumerate(room.meta["seats"])
+            if s.get("regular") and not s.get("standin")
+        ]
         if not seated or not evening.between_rounds(state) or state.result is None:
             return
         deals = room.meta.get("deals") or []

@@ -350,3 +350,30 @@ def test_the_stored_rewrite_finds_names_in_any_case_and_with_like_s_own_characte
         kept = [json.loads(r) for (r,) in store._db.execute("SELECT record FROM games ORDER BY id")]
     assert [r["seats"][1]["name"] for r in kept] == ["Seat 2", "Annxa%Q", "Ingrid"]
     store.close()
+
+
+@FAST
+def test_a_round_a_computer_played_for_the_regular_does_not_count(live, client_factory):
+    import time as clock
+
+    token, _ = make(live, "Ingrid")
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    phones = {
+        0: sit(client_factory, room_id, 0, "Ingrid", token),
+        1: sit(client_factory, room_id, 1, "Gustav"),
+    }
+    room = live.tables.rooms[room_id]
+    ok(host, {"type": "unlock", "pin": PIN})
+    ok(host, {"type": "standin", "seat": 0, "level": "easy"})  # Ingrid's phone went away
+    ok(host, {"type": "start_round"})
+    deadline = clock.monotonic() + 60
+    while room.state.phase == "play" and clock.monotonic() < deadline:
+        if room.state.turn == 1:
+            own = phones[1].view(room.version)
+            if own["view"]["turn"] == 1:
+                ask(phones[1], {"type": "act", "action": own["view"]["legal"][0], "version": own["version"]})
+        else:
+            clock.sleep(0.02)
+    assert room.state.phase != "play"
+    assert good(rapi(live.url, "GET", "/me", token=token))["stats"] == []
+    assert rows(live, "SELECT COUNT(*) FROM regular_results") == [(0,)]
