@@ -68,6 +68,18 @@ def test_the_captain_chooses_and_starts_the_others_watch(live_server, screen, ph
     box = ingrid.locator("#captain-opt-players .choice[data-value='5']").bounding_box()
     assert box["height"] >= 48 and box["width"] >= 48  # a thumb's target
 
+    # one press takes a computer off a seat (an open seat: no Start until someone sits), one
+    # press puts it back; the players stay seated
+    ingrid.click(".waiting-computer--out[data-seat='4']")
+    Domino(table).wait("D.frame.room.seats[4].kind === 'phone'")
+    ingrid.wait_for_selector(".waiting-open", timeout=TIMEOUT)
+    assert ingrid.locator(".captain-start").count() == 0
+    assert bo.locator(".waiting-computer").count() == 0  # only the captain's phone
+    ingrid.click(".waiting-computer--in[data-seat='4']")
+    Domino(table).wait("D.frame.room.seats[4].kind === 'computer'")
+    assert Domino(table).js("D.frame.room.seats.slice(0, 2).every((s) => s.taken)")
+    assert Domino(table).js("D.frame.room.options.blank50") is True
+
     ingrid.click(".captain-start")
     for page in (ingrid, bo):
         wait_game(page)

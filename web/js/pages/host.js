@@ -39,7 +39,6 @@ class HostPage extends Page {
   constructor(mode) {
     super();
     this.mode = mode; // "table" | "solo"
-    this.forceLobby = false;
     this.role = null;
     this.lobby = null;
     this.profiles = null; // GET /api/profiles
@@ -61,7 +60,7 @@ class HostPage extends Page {
     });
     this.greetMs = 3500; // how long a greeting stays
     if (mode === "table") {
-      attachRemote({ onBack: () => this.back() });
+      attachRemote();
       addEventListener("resize", () => this.fitResults());
     }
     this.lock = new KioskLock({ request: (type, payload) => this.net.request(type, payload), showDialog: (kind, options) => this.showDialog(kind, options) });
@@ -76,14 +75,6 @@ class HostPage extends Page {
       if (err.code === "pin_required" && (await this.lock.ask())) return super.command(type, payload);
       if (err.code !== "pin_required") toast(errorText(err.code), "error");
       return false;
-    }
-  }
-
-  /** Back on the remote: from the setup opened mid-game back to the game. */
-  back() {
-    if (this.screen === "lobby" && this.forceLobby) {
-      this.forceLobby = false;
-      this.onFrame(this.frame);
     }
   }
 
@@ -159,7 +150,7 @@ class HostPage extends Page {
     this.app.removeAttribute("aria-busy");
     this.lock.follow(f.unlocked_for);
     if (!this.wake.wanted) this.wake.acquire(); // the table's screen stays on while it is open
-    if (!f.view || this.forceLobby) this.showLobby(prev);
+    if (!f.view) this.showLobby(prev);
     else this.showGame();
     this.withdrawRefused();
   }
@@ -178,7 +169,7 @@ class HostPage extends Page {
 
   showLobby(prev) {
     const room = this.frame.room;
-    if (this.mode === "table" && room.tournament && !this.forceLobby) return this.showSeated(room);
+    if (this.mode === "table" && room.tournament) return this.showSeated(room);
     if (this.mode === "table") this.followSeated(room);
     if (this.screen !== "lobby") {
       this.screen = "lobby";
@@ -201,7 +192,7 @@ class HostPage extends Page {
         seatName: (i) => this.lobbySeatName(i),
         aside: this.mode === "table" ? () => this.joinCards.panel(this.frame.room, this.wifiOffered()) : null,
       });
-      if (room.profile && !this.forceLobby) this.lobby.adopt(room);
+      if (room.profile) this.lobby.adopt(room);
       this.lobby.fixSeats();
       this.lobby.render();
       if (this.mode === "table" && !room.started) this.sendSetup(this.lobby.payload());
@@ -317,7 +308,6 @@ class HostPage extends Page {
         await this.net.request("setup", setup);
       }
       await this.net.request("start_round");
-      this.forceLobby = false;
       if (this.frame.view) this.showGame();
     } catch (err) {
       // a new setup ends the game under way: on a kiosk table only once unlocked
@@ -411,12 +401,6 @@ class HostPage extends Page {
         el("button.btn.top-rules", { type: "button", onclick: () => this.openRules() }, "? ", t("app.rules")),
         el("button.btn.top-results", { type: "button", onclick: () => this.openResults(true) }, t("app.results")),
       );
-    } else if (this.forceLobby) {
-      const back = () => {
-        this.forceLobby = false;
-        this.onFrame(this.frame);
-      };
-      buttons.append(el("button.btn.top-back", { type: "button", onclick: back }, t("app.back")));
     }
     buttons.append(el("button.btn.btn--icon.top-menu", { type: "button", "aria-label": t("app.menu"), title: t("app.menu"), onclick: () => this.openMenu() }, "⚙"));
     return buttons;
@@ -533,7 +517,6 @@ class HostPage extends Page {
       if (err.code !== "pin_required" || !(await this.lock.ask())) throw err;
       await this.net.request("import", msg);
     }
-    this.forceLobby = false;
   }
 
   openMenu() {

@@ -187,7 +187,7 @@ class PhonePage extends Page {
       captain ? null : el("h1", seatName(room, this.seat)),
       el("p.waiting-text", t(captain ? "evening.captain_choose" : starter ? "evening.captain_start" : "hand.waiting_start")),
       captain && profile ? this.captainChoices(profile) : this.chosenGame(profile),
-      this.seatList(),
+      this.seatList(captain),
       open ? el("p.waiting-open", { role: "status" }, t("lobby.open_seats", { count: open })) : null,
       starter && room.profile && !open ? el("div.captain-startbar", el("button.btn.btn--primary.btn--big.captain-start", { type: "button", onclick: () => this.command("start_round") }, t("evening.start_game"))) : null,
       (room.tonight || { matches: [] }).matches.length ? el("button.btn.waiting-tonight", { type: "button", onclick: () => this.openTonight() }, t("evening.tonight")) : null,
@@ -220,15 +220,40 @@ class PhonePage extends Page {
     );
   }
 
-  /** Who sits where: the players seated, the computers, the seats still open. */
-  seatList() {
+  /** Who sits where: the players seated, the computers, the seats still open. The captain
+   * puts a computer on an open seat, or takes one away, with one press (computers: true). */
+  seatList(computers = false) {
     const room = this.room;
     const item = (s) => {
       const open = s.kind === "phone" && !s.taken && !s.standin;
       const words = open ? t("lobby.open_seat") : seatName(room, s.seat);
-      return el(`li.waiting-seat${open ? ".waiting-seat--open" : ""}`, { dataset: { seat: String(s.seat) } }, el("span.waiting-seat-mark", { "aria-hidden": "true" }, seatMark(s.seat)), " ", words);
+      let press = null;
+      if (computers && (open || s.kind === "computer")) {
+        const label = t(open ? "lobby.computer_in_seat" : "lobby.computer_out_seat", { n: s.seat + 1 });
+        press = el(
+          `button.btn.btn--icon.waiting-computer.waiting-computer--${open ? "in" : "out"}`,
+          { type: "button", "aria-label": label, title: label, dataset: { seat: String(s.seat) }, onclick: () => this.seatKind(s.seat, open ? "computer" : "phone") },
+          icon("computer"),
+          el("span.waiting-computer-sign", { "aria-hidden": "true" }, open ? "+" : "×"),
+        );
+      }
+      return el(`li.waiting-seat${open ? ".waiting-seat--open" : ""}`, { dataset: { seat: String(s.seat) } }, el("span.waiting-seat-mark", { "aria-hidden": "true" }, seatMark(s.seat)), " ", words, press);
     };
     return el("ul.waiting-seats", { "aria-label": t("lobby.players") }, room.seats.map(item));
+  }
+
+  /** The captain's one press on a seat: a computer plays it, or it is a phone's again (a setup of
+   * the same game with that one seat changed; the seated players keep their seats). */
+  seatKind(seat, kind) {
+    const room = this.room;
+    const level = this.profiles && this.profiles[room.profile] ? this.profiles[room.profile].default_level : "medium";
+    const seats = room.seats.map((s, i) => {
+      const k = i === seat ? kind : s.kind;
+      if (k === "computer") return { kind: k, level: (i !== seat && s.level) || level };
+      if (k === "device") return { kind: k, name: s.name || "" };
+      return { kind: k };
+    });
+    this.command("setup", { profile: room.profile, options: room.options, seats });
   }
 
   /** The captain's lobby: the game and its options as big choices, each sent at once
