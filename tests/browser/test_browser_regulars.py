@@ -67,6 +67,10 @@ def test_a_phone_makes_a_profile_and_another_table_knows_it(live_server, phone, 
 
 
 def test_the_leaderboard_reads_on_a_tv(live_server, screen):
+    empty = screen(1920, 1080)
+    empty.goto(f"{live_server.url}/leaderboard")
+    empty.wait_for_selector(".board[data-when=all] .night-note", timeout=TIMEOUT)
+    assert "No games counted yet." in empty.inner_text(".board[data-when=tonight]")
     seed_board(live_server)
     for lang in ("en", "id", "fr", "ms", "nb"):  # the longest words of every catalogue fit too
         page = screen(1920, 1080, lang=lang)
