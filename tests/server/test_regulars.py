@@ -377,3 +377,31 @@ def test_a_round_a_computer_played_for_the_regular_does_not_count(live, client_f
     assert room.state.phase != "play"
     assert good(rapi(live.url, "GET", "/me", token=token))["stats"] == []
     assert rows(live, "SELECT COUNT(*) FROM regular_results") == [(0,)]
+
+
+@FAST
+def test_a_regular_and_their_seat_come_back_after_a_restart(live, client_factory, tmp_path):
+    from tabletop.app import create_app
+    from tabletop.settings import Settings
+
+    token, rid = make(live, "Ingrid", colour=2, mark=7)
+    host, room_id, _ = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    phones = {
+        0: sit(client_factory, room_id, 0, "Ingrid", token),
+        1: sit(client_factory, room_id, 1, "Gustav"),
+    }
+    ok(host, {"type": "start_round"})
+    play_round(live, room_id, phones, host)
+    again = create_app(Settings(data=str(tmp_path), computer_delay=0))
+    try:
+        tables = again.extensions["tabletop"]
+        me = tables.regulars.me(token)
+        assert me["regular"] == {"id": rid, "name": "Ingrid", "colour": 2, "mark": 7}
+        assert [s["rounds"] for s in me["stats"]] == [1]
+        room = tables.rooms[room_id]
+        assert room.meta["seats"][0]["regular"] == rid
+        with room.lock:  # the finished round seen again after the restart: counted once still
+            tables.regulars.room_changed(room)
+        assert [s["rounds"] for s in tables.regulars.me(token)["stats"]] == [1]
+    finally:
+        again.extensions["tabletop"].shutdown()
