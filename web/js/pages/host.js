@@ -535,7 +535,8 @@ class HostPage extends Page {
       list.append(
         // offered only when the server would take it (the view's can_restart)
         this.frame.can_restart ? this.confirmed("menu-restart", "restart", t("table.restart"), t("table.restart_confirm")) : null,
-        this.confirmed("menu-over", "new_game", t("table.start_over"), t("table.new_game_confirm")),
+        // what starting over loses, when it loses something (the round in play, the scores)
+        this.confirmed("menu-over", "new_game", t("table.start_over"), newGameLoss(v) || t("table.new_game_confirm")),
         el("button.btn.btn--primary.menu-new", { type: "button", onclick: change }, el("span", el("strong", t("lobby.title")), el("small.menu-help", t("table.new_game_help")))),
       );
       if (this.mode === "table") list.append(...this.phoneSeatRows());

@@ -11,14 +11,9 @@
 import { t } from "../i18n.js";
 import { el } from "../base/dom.js";
 
-// the games in the order the lobby lists them; a game the server knows and this list does not
-// comes after them
-const ORDER = ["draw", "block", "gaple", "six-love", "mexican-train"];
-
-/** The games of GET /api/profiles, in the lobby's order. */
+/** The games of GET /api/profiles, in the lobby's order (the catalogue's `order`). */
 export function gameOrder(profiles) {
-  const listed = ORDER.filter((p) => p in profiles);
-  return [...listed, ...Object.keys(profiles).filter((p) => !ORDER.includes(p)).sort()];
+  return Object.keys(profiles).sort((a, b) => profiles[a].order - profiles[b].order || (a < b ? -1 : 1));
 }
 
 const matches = (combo, options) => Object.entries(combo).every(([k, v]) => options[k] === v);
