@@ -90,9 +90,23 @@ function matchLine(m, i) {
   return t("evening.match_drawn", { n: i + 1, game });
 }
 
+/** One game's points, its players best first (the server says which way: `low_wins`), for a
+ * narrow phone where a column per game does not fit. */
+function gameList(g, players) {
+  const played = players.filter((p) => p.points[g.profile] !== undefined);
+  played.sort((a, b) => (g.low_wins ? 1 : -1) * (a.points[g.profile] - b.points[g.profile]));
+  return el(
+    "section.tonight-bygame",
+    { dataset: { profile: g.profile, lowWins: String(g.low_wins) } },
+    el("h3", el("span.tonight-game-name", profileName(g.profile)), el("span.tonight-counts", t(`table.score_kind.${g.counts}`))),
+    el("ol", played.map((p) => el("li", t("evening.player_points", { name: tonightName(p.name), points: p.points[g.profile] })))),
+  );
+}
+
 /** Tonight's matches and each player's standing (the summary's `tonight`): matches won over
  * every game, and the points of each game in a column of its own (a game's points are never
- * added to another's: Mexican Train counts pips left, where the fewest is best). */
+ * added to another's: Mexican Train counts pips left, where the fewest is best). A narrow
+ * phone shows each game's points as a list of its own instead of the columns. */
 export function tonightBody(room) {
   const tonight = room.tonight || { matches: [], games: [], players: [] };
   if (!tonight.matches.length) return el("div.tonight", el("p.tonight-empty", t("evening.tonight_empty")));
@@ -101,12 +115,17 @@ export function tonightBody(room) {
   const head = el("tr", el("th", { scope: "col" }, t("evening.player")), el("th", { scope: "col" }, t("evening.matches_won")), games.map(gameHead));
   const cell = (p, g) => {
     const points = p.points[g.profile];
-    if (points === undefined) return el("td.tonight-none", el("span", { "aria-hidden": "true" }, "–"), el("span.sr-only", t("evening.not_played")));
-    return el("td", String(points));
+    if (points === undefined) return el("td.tonight-gcell.tonight-none", el("span", { "aria-hidden": "true" }, "–"), el("span.sr-only", t("evening.not_played")));
+    return el("td.tonight-gcell", String(points));
   };
   const rows = tonight.players.map((p) =>
     el("tr", el("th", { scope: "row" }, tonightName(p.name)), el("td.tonight-wins", t("evening.won_of", { wins: p.wins, played: p.played })), games.map((g) => cell(p, g))),
   );
   const matches = tonight.matches.map(matchLine);
-  return el("div.tonight", el("table.tonight-table", el("thead", head), el("tbody", rows)), el("ul.tonight-matches", matches.map((line) => el("li", line))));
+  return el(
+    "div.tonight",
+    el("table.tonight-table", el("thead", head), el("tbody", rows)),
+    el("div.tonight-games", games.map((g) => gameList(g, tonight.players))),
+    el("ul.tonight-matches", matches.map((line) => el("li", line))),
+  );
 }
