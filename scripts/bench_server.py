@@ -21,8 +21,25 @@ Then the search: one table server, rooms added 10, 20, 40, 64 (the server's room
 sockets each, measured `--step-seconds` each, until p99 passes `--limit-ms` (15 ms). The largest
 load under the limit is how many tables one process serves at that pace.
 
+With `--tournament 8x4` each run has more rows, "table + tournament": the same load on a table
+server that also runs a night's tournament (docs/TOURNAMENT.md) of 8 tables of 4 players, Draw,
+one round a table. The tables are rooms of that server, each with its table screen, which deals.
+Who plays them (`--tournament-seats`, a row each): `phones`, each player's phone seated by its
+tournament token and acting `--tournament-delay` seconds after its turn comes (a night as it
+is: people on phones; no computer); `computers`, every seat a computer standing in for its
+player (`standin`, at `--tournament-level`, the server's `--computer-delay` set to the same
+delay), so the computers' worker process shares the server's core with the load. The director
+(this script, over HTTP as the director's page) enters the 32 players and starts each round
+once the last one is finished (the pairing runs in a worker process of the server's); each
+player's phone also waits on its own page (`/api/tournament/me`, a long poll) and one standings
+screen follows `/api/tournament?after=` as the page does. The tournament's figure: the time
+from a table's screen getting the view that ends its game to the standings' long poll
+answering with that table's result (negative: the standings knew first; the result is stored
+in the commit of the last move, before the view goes out).
+
     scripts/bench server [--rooms 20] [--sockets 6] [--seconds 15] [--repeat 1] [--no-search]
-                         [--no-ram] [--data DIR] [--deflate] [--json]
+                         [--no-ram] [--data DIR] [--deflate] [--tournament 8x4]
+                         [--tournament-seats phones,computers] [--json]
 """
 
 from __future__ import annotations
@@ -37,11 +54,15 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import orjson
 from load_client import Link
 from serverproc import Server, free_port, process_tree  # scripts/ is this script's own folder
+
+from tabletop.config import COMPUTER_DELAY
 
 ROOT = Path(__file__).resolve().parents[1]
 PHONES = 4  # seats per room (draw, four players, every seat a phone)
@@ -52,12 +73,13 @@ BENCH_MESSAGE_RATE = 1000  # messages per second a socket may send to the table 
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process and its children so far."""
+    """User + system CPU time of a process and its children so far (those that ended too, such
+    as the tournament's pairing worker: in their parent's cutime and cstime)."""
     total, tick = 0.0, os.sysconf("SC_CLK_TCK")
     for p in process_tree(pid):
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
+            total += sum(int(fields[k]) for k in (11, 12, 13, 14)) / tick
         except OSError:
             continue
     return total
@@ -331,8 +353,10 @@ def start_server(kind: str, args, frame_bytes: int) -> Server:
     data = tempfile.mkdtemp(prefix="bench-server-", dir=RAM if kind == "table in RAM" else args.data)
     if kind.startswith("table"):
         # its phones act the moment they can, far above a person's pace and so above the limit
-        # on messages per socket that stops a flooding client (PROTOCOL.md, "Limits"): lifted
-        server = Server.tabletop(data, "--computer-delay", "0", "--message-rate", str(BENCH_MESSAGE_RATE))
+        # on messages per socket that stops a flooding client (PROTOCOL.md, "Limits"): lifted.
+        # Only the tournament's tables have computers: they play at its pace.
+        delay = str(args.tournament_delay) if kind == night_row("computers") else "0"
+        server = Server.tabletop(data, "--computer-delay", delay, "--message-rate", str(BENCH_MESSAGE_RATE))
     else:
         port = free_port()
         path = os.pathsep.join([str(ROOT), str(ROOT / "scripts")])
@@ -375,10 +399,12 @@ class Load:
         server_cores = self.args.cores[0] if self.args.cores else None
         steal0, ticks0 = cpu_ticks(server_cores)
         with FsyncProbe(self.server.data) as probe:
+            samples = []
             while time.perf_counter() - start < seconds:
                 await asyncio.sleep(0.5)
                 r, p = memory_mb(self.server.pid)
                 rss, pss = max(rss, r), max(pss, p)
+                samples.append(r)
         elapsed = time.perf_counter() - start
         cpu = cpu_seconds(self.server.pid) - cpu0
         load_busy = (time.process_time() - load0) / elapsed  # this process: the load's own CPU
@@ -400,6 +426,8 @@ class Load:
             load_busy,
             stolen,
             probe.median_ms(),
+            statistics.median(samples) if samples else float("nan"),
+            cpu / elapsed,
         )
 
     async def close(self) -> None:
@@ -409,15 +437,280 @@ class Load:
         await asyncio.gather(*(sock.link.close() for _room, plan in self.rooms for sock, _ in plan))
 
 
+# -- a night's tournament beside the load (`--tournament TxP`) --------------------------------
+
+TOURNAMENT_ROW = "table + tournament"
+SEATED = ("phones", "computers")  # who plays the tournament's tables
+
+
+def night_row(seated: str) -> str:
+    return f"{TOURNAMENT_ROW} ({seated})"
+
+
+TOURNAMENT_ROUNDS = 5  # more than a run plays: the director never runs out of rounds
+DEAL_REF = 7  # the `ref` of a tournament table's deal, so its `ok` (and version) is known
+# the players' names ("Player 1" is a word the screens show, refused as a name)
+FIRST_NAMES = ("Ana", "Bayu", "Chloé", "Dewi", "Emil", "Farid", "Gro", "Hana")
+LAST_NAMES = ("Aas", "Bakar", "Costa", "Dahl", "Eko", "Fauzi", "Giraud", "Hamid")
+
+
+def http(port: int, method: str, path: str, body=None, token: str | None = None, timeout: float = 60):
+    """(status, JSON answer) of one request to the table server's tournament API."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else orjson.dumps(body)
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/tournament{path}", data=data, method=method, headers=headers
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return r.status, orjson.loads(r.read())
+    except urllib.error.HTTPError as e:
+        body = e.read()
+        try:
+            return e.code, orjson.loads(body)
+        except orjson.JSONDecodeError:  # the server stopping under a long poll at the end of a run
+            return e.code, {"error": body[:200].decode(errors="replace")}
+    except OSError as e:  # (the same, its connection gone)
+        return 0, {"error": str(e)}
+
+
+def director(port: int, method: str, path: str, body=None):
+    status, answer = http(port, method, path, body)
+    if status not in (200, 201):
+        raise SystemExit(f"scripts/bench server: {method} /api/tournament{path}: {status} {answer}")
+    return answer
+
+
+def player_name(i: int) -> str:
+    first, last = FIRST_NAMES[i % len(FIRST_NAMES)], LAST_NAMES[i // len(FIRST_NAMES) % len(LAST_NAMES)]
+    return f"{first} {last}" + (f" {i // 64 + 1}" if i >= 64 else "")
+
+
+class NightTable:
+    """One table of the tournament: its table screen (the room's host), which deals each round
+    it is seated for and hands every seat to a computer; when its game ends (the first view
+    after the deal whose phase is over) is noted."""
+
+    def __init__(self, number: int, sock: Socket, room_id: str):
+        self.number, self.sock, self.room = number, sock, room_id
+        self.round = 0
+        self.dealt: int | None = None  # the version the deal made
+        self.ends: dict[int, float] = {}  # round -> when the view that ended it arrived
+
+    def on_frame(self, raw: bytes) -> None:
+        version = view_version(raw)
+        if version is not None:
+            if (
+                self.dealt is not None
+                and version > self.dealt
+                and self.round not in self.ends
+                and (b'"phase":"round_over"' in raw or b'"phase":"game_over"' in raw)
+            ):
+                self.ends[self.round] = time.perf_counter()
+            return
+        frame = orjson.loads(raw)
+        if frame.get("type") == "ok" and frame.get("ref") == DEAL_REF:
+            self.dealt = frame["version"]
+        elif frame.get("type") == "error":
+            self.sock.room.errors[frame["code"]] = self.sock.room.errors.get(frame["code"], 0) + 1
+
+    def seat(self, round_no: int, players: int, level: str | None) -> None:
+        """Seated for `round_no`: with a `level`, every seat a computer standing in for its
+        player; then the deal."""
+        self.round, self.dealt = round_no, None
+        for seat in range(players if level else 0):
+            self.sock.send({"type": "standin", "seat": seat, "level": level})
+        self.sock.send({"type": "start_round", "ref": DEAL_REF})
+
+
+def night_phone(sock: Socket, seat: int, delay: float, rng: random.Random):
+    """A player's phone at its tournament seat: on its turn, a legal action `delay` seconds
+    later (a person's pace), at the version it saw."""
+    acted_on = -1
+    mine = [f'"turn":{seat},'.encode(), f'"turn":{seat}}}'.encode()]
+    loop = asyncio.get_running_loop()
+
+    def on_frame(raw: bytes) -> None:
+        nonlocal acted_on
+        if raw.startswith(b'{"type":"error"'):
+            code = orjson.loads(raw)["code"]
+            sock.room.errors[code] = sock.room.errors.get(code, 0) + 1
+            return
+        if not raw.startswith(VIEW_HEAD) or not any(m in raw for m in mine):
+            return
+        frame = orjson.loads(raw)
+        view, version = frame["view"], frame["version"]
+        if view and view["phase"] == "play" and view["turn"] == seat and version > acted_on:
+            acted_on = version
+            msg = {"type": "act", "action": rng.choice(view["legal"]), "version": version}
+            loop.call_later(delay, sock.send, msg)
+
+    return on_frame
+
+
+class NightLoad:
+    """The tournament of `--tournament TxP` on the server measured: its table screens, its
+    director, its players' phones waiting on their page and one standings screen."""
+
+    def __init__(self, port: int, args, seated: str):
+        self.port, self.args, self.seated = port, args, seated
+        self.tables_n, self.players = args.tournament
+        self.phones: list[Socket] = []  # the players' phones at their seats this round
+        self.phone_errors = Room(1)
+        self.tables: list[NightTable] = []
+        self.shown: dict[tuple[int, int], float] = {}  # (round, table) -> on the standings
+        self.pairing_s: list[float] = []
+        self.stopping = threading.Event()
+        self.threads: list[threading.Thread] = []
+        self.finished = 0  # the last round the standings showed finished
+        self.director_task: asyncio.Task | None = None
+        self.tokens: list[str] = []
+        self.polls = 0
+
+    async def start(self) -> None:
+        for number in range(1, self.tables_n + 1):
+            room = Room(1)
+            sock = await Socket.open(self.port, room, 0, self.args.deflate)
+            sock.send({"type": "hello"})
+            await sock.expect("welcome")
+            sock.send({"type": "create_room", "name": f"Night {number}"})
+            created = await sock.expect("room_created")
+            table = NightTable(number, sock, created["room"])
+            sock.start(table.on_frame)
+            self.tables.append(table)
+        form = {
+            "profile": "draw",
+            "options": {"players": self.players},
+            "rounds": TOURNAMENT_ROUNDS,
+            "ending": "round",
+            "tables": [x.room for x in self.tables],
+        }
+        await asyncio.to_thread(director, self.port, "POST", "", form)
+        for i in range(self.tables_n * self.players):
+            entered = await asyncio.to_thread(
+                director, self.port, "POST", "/players", {"name": player_name(i)}
+            )
+            self.tokens += entered["tokens"]
+        self.threads = [threading.Thread(target=self._standings, daemon=True)]
+        self.threads += [threading.Thread(target=self._phone, args=(k,), daemon=True) for k in self.tokens]
+        for th in self.threads:
+            th.start()
+        self.director_task = asyncio.create_task(self._direct())
+
+    async def _direct(self) -> None:
+        """Each round started once the one before is finished, its tables seated and dealt."""
+        while True:
+            start = time.perf_counter()
+            answer = await asyncio.to_thread(director, self.port, "POST", "/rounds")
+            self.pairing_s.append(time.perf_counter() - start)
+            if self.seated == "phones":
+                await self._sit_down(answer["round"])
+            level = self.args.tournament_level if self.seated == "computers" else None
+            for table in self.tables:
+                table.seat(answer["round"], self.players, level)
+            if answer["round"] >= TOURNAMENT_ROUNDS:
+                return
+            while self.finished < answer["round"]:
+                await asyncio.sleep(0.05)
+
+    async def _sit_down(self, round_no: int) -> None:
+        """Each player's phone leaves its last table and sits at this round's, as `/night`
+        sends it there (its tournament token is its seat's)."""
+        await asyncio.gather(*(p.link.close() for p in self.phones))
+        self.phones = []
+        for k, token in enumerate(self.tokens):
+            status, me = await asyncio.to_thread(http, self.port, "GET", "/me", None, token)
+            where = me["round"]["table"] if status == 200 and me["round"] else None
+            if where is None:  # a bye
+                continue
+            phone = await Socket.open(self.port, self.phone_errors, 0, self.args.deflate)
+            phone.send({"type": "hello", "room": where["room"], "token": token})
+            welcome = await phone.expect("welcome")
+            if welcome.get("role") != "seat":
+                raise SystemExit(f"scripts/bench server: a tournament phone was not seated: {welcome}")
+            rng = random.Random(round_no * 1000 + k)
+            phone.start(night_phone(phone, where["seat"], self.args.tournament_delay, rng))
+            self.phones.append(phone)
+
+    def _standings(self) -> None:
+        """The standings screen: a long poll, as web/js/parts/nightapi.js follows it."""
+        seq = 0
+        while not self.stopping.is_set():
+            status, snap = http(self.port, "GET", f"?after={seq}", timeout=40)
+            now = time.perf_counter()
+            if status != 200:
+                self.stopping.wait(0.2)
+                continue
+            seq = snap["seq"]
+            t = snap["tournament"]
+            for rnd in t["played"]:
+                for x in rnd["tables"]:
+                    if x["result"] is not None:
+                        self.shown.setdefault((rnd["number"], x["number"]), now)
+            if t["played"] and t["played"][-1]["finished"]:
+                self.finished = t["played"][-1]["number"]  # read by the director's loop
+
+    def _phone(self, token: str) -> None:
+        """A player's phone on its own page (`/night`): a long poll of its place."""
+        seq = 0
+        while not self.stopping.is_set():
+            status, me = http(self.port, "GET", f"/me?after={seq}", token=token, timeout=40)
+            if status == 200:
+                seq = me["seq"]
+                self.polls += 1
+            else:
+                self.stopping.wait(0.2)
+
+    def figures(self) -> dict:
+        ms = sorted(
+            1000 * (self.shown[key] - table.ends[key[0]])
+            for table in self.tables
+            for key in [(r, table.number) for r in table.ends]
+            if key in self.shown
+        )
+        errors = sum(n for table in self.tables for n in table.sock.room.errors.values())
+        errors += sum(self.phone_errors.errors.values())
+        return {
+            "night_ends": len(ms),
+            "night_rounds": len(self.pairing_s),
+            "standings_p50_ms": statistics.median(ms) if ms else float("nan"),
+            "standings_max_ms": ms[-1] if ms else float("nan"),
+            "standings_min_ms": ms[0] if ms else float("nan"),
+            "pairing_max_s": max(self.pairing_s) if self.pairing_s else float("nan"),
+            "night_errors": errors,
+            "night_polls": self.polls,
+        }
+
+    async def stop(self) -> None:
+        self.stopping.set()
+        if self.director_task is not None:
+            self.director_task.cancel()
+        socks = [table.sock for table in self.tables] + self.phones
+        for sock in socks:
+            sock.handler = lambda _frame: None
+        await asyncio.gather(*(sock.link.close() for sock in socks))
+
+
 def measure(kind: str, args, frame_bytes: int) -> dict:
     server = start_server(kind, args, frame_bytes)
 
     async def go():
         load = Load(kind, args, server)
+        seated = kind[len(TOURNAMENT_ROW) + 2 : -1] if kind.startswith(TOURNAMENT_ROW) else None
+        night = NightLoad(server.port, args, seated) if seated else None
         try:
             await load.grow(args.rooms)
-            return await load.measure(args.seconds, args.warmup)
+            if night is not None:
+                await night.start()
+            row = await load.measure(args.seconds, args.warmup)
+            if night is not None:
+                row.update(night.figures())
+            return row
         finally:
+            if night is not None:
+                await night.stop()
             await load.close()
 
     try:
@@ -461,6 +754,8 @@ def summary(
     load_busy: float = float("nan"),
     stolen: float = float("nan"),
     fsync_ms: float = float("nan"),
+    rss_median: float = float("nan"),
+    server_busy: float = float("nan"),
 ) -> dict:
     ms = sorted(x * 1000 for x in latencies)
 
@@ -475,8 +770,11 @@ def summary(
         "p50_ms": pct(50),
         "p95_ms": pct(95),
         "p99_ms": pct(99),
-        "rss_mb": rss,
+        "rss_mb": rss,  # the largest of the samples (every 0.5 s)
+        "rss_median_mb": rss_median,
         "pss_mb": pss,
+        # the server's CPU time (its process and children) per second of the run, in % of a core
+        "server_cpu_pct": 100 * server_busy,
         "frame_bytes": int(statistics.mean(sizes)) if sizes else 0,
         "cpu_ms_per_action": 1000 * cpu / len(ms) if ms else float("nan"),
         "errors": errors,  # error frames the sockets got (none is expected)
@@ -498,6 +796,7 @@ COLUMNS = [  # (key, heading, format)
     ("rss_mb", "RSS MB", "{:.0f}"),
     ("pss_mb", "PSS MB", "{:.0f}"),
     ("cpu_ms_per_action", "CPU ms/act", "{:.2f}"),
+    ("server_cpu_pct", "CPU %", "{:.0f}"),
     ("frame_bytes", "frame B", "{:.0f}"),
     ("errors", "errors", "{:.0f}"),
     ("load_cpu_pct", "load CPU %", "{:.0f}"),
@@ -514,7 +813,7 @@ def cell(values: list[float], fmt: str) -> str:
     return f"{mid} ({fmt.format(min(values))}-{fmt.format(max(values))})"
 
 
-def report(args, runs: list[tuple[dict, dict]], steps: list[dict]) -> str:
+def report(args, runs: list[list[dict]], steps: list[dict]) -> str:
     lines = [
         f"{args.rooms} rooms x {args.sockets} websockets, phones act at once, {args.seconds:.0f} s"
         f" per server, {len(runs)} run(s){' (median, lowest-highest)' if len(runs) > 1 else ''},"
@@ -528,18 +827,57 @@ def report(args, runs: list[tuple[dict, dict]], steps: list[dict]) -> str:
     rows = [["server"] + [head for _k, head, _f in COLUMNS]]
     for i in range(len(runs[0])):
         rows.append([runs[0][i]["server"]] + [cell([run[i][k] for run in runs], f) for k, _h, f in COLUMNS])
-    ratios = [run[1]["actions_per_s"] / run[0]["actions_per_s"] for run in runs]
-    p99s = [run[0]["p99_ms"] / run[1]["p99_ms"] for run in runs]
-    rows.append(["bare/table"] + [cell(ratios, "{:.2f}") + "x"] + [""] * 2 + [cell(p99s, "{:.1f}") + "x"])
-    if len(runs[0]) > 2:
-        ratios = [run[1]["actions_per_s"] / run[2]["actions_per_s"] for run in runs]
-        p99s = [run[2]["p99_ms"] / run[1]["p99_ms"] for run in runs]
-        rows.append(
-            ["bare/in RAM"] + [cell(ratios, "{:.2f}") + "x"] + [""] * 2 + [cell(p99s, "{:.1f}") + "x"]
-        )
+
+    def row_of(run, kind):
+        return next(r for r in run if r["server"] == kind)
+
+    def ratio_row(label, kind, bare=True):
+        """actions/s of `bare` (or of the table) over `kind`'s, and p99 of `kind` over it."""
+        base = "bare" if bare else "table"
+        ratios = [row_of(run, base)["actions_per_s"] / row_of(run, kind)["actions_per_s"] for run in runs]
+        p99s = [row_of(run, kind)["p99_ms"] / row_of(run, base)["p99_ms"] for run in runs]
+        rows.append([label] + [cell(ratios, "{:.2f}") + "x"] + [""] * 2 + [cell(p99s, "{:.1f}") + "x"])
+
+    kinds = [r["server"] for r in runs[0]]
+    ratio_row("bare/table", "table")
+    if "table in RAM" in kinds:
+        ratio_row("bare/in RAM", "table in RAM")
+    for seated in SEATED:
+        if night_row(seated) in kinds:
+            ratio_row(f"table/+tournament ({seated})", night_row(seated), bare=False)
     widths = [max(len(r[c]) if c < len(r) else 0 for r in rows) for c in range(len(rows[0]))]
     for r in rows:
         lines.append("  ".join(v.rjust(w) if c else v.ljust(w) for c, (v, w) in enumerate(zip(r, widths))))
+    for seated in SEATED:
+        if night_row(seated) not in kinds:
+            continue
+        night = [row_of(run, night_row(seated)) for run in runs]
+        tables, players = args.tournament
+        who = (
+            f"every seat a computer ({args.tournament_level}, the server's --computer-delay"
+            f" {args.tournament_delay:g} s)"
+            if seated == "computers"
+            else f"every seat a player's phone, acting {args.tournament_delay:g} s after its turn comes"
+        )
+        lines.append("")
+        lines.append(
+            f"tournament beside the load ({seated}): {tables} tables x {players} players, Draw, one round"
+            f" a table, {who}; {players * tables} phones on their page and one standings screen"
+            f" (long polls)"
+        )
+        plain = [row_of(run, "table") for run in runs]
+        for n, t in zip(night, plain):
+            lines.append(
+                f"  RSS largest {n['rss_mb']:.0f} MB, median {n['rss_median_mb']:.0f} MB (the table alone:"
+                f" {t['rss_mb']:.0f}, {t['rss_median_mb']:.0f}); the server's CPU {n['server_cpu_pct']:.0f} %"
+                f" of its core (alone: {t['server_cpu_pct']:.0f} %)"
+            )
+            lines.append(
+                f"  {n['night_ends']} table ends in {n['night_rounds']} round(s) paired"
+                f" (pairing and seating at most {n['pairing_max_s']:.2f} s): result on the standings"
+                f" {n['standings_min_ms']:.0f} / {n['standings_p50_ms']:.0f} / {n['standings_max_ms']:.0f} ms"
+                f" (min / median / max) after the table's screen saw the end; errors {n['night_errors']}"
+            )
     if steps:
         lines.append("")
         lines.append(
@@ -566,6 +904,17 @@ def report(args, runs: list[tuple[dict, dict]], steps: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def tables_by_players(text: str) -> tuple[int, int]:
+    """`8x4`: (tables, players a table)."""
+    try:
+        tables, players = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("TxP, such as 8x4") from None
+    if not 1 <= tables or not 2 <= players <= 4:
+        raise argparse.ArgumentTypeError("at least one table, of 2 to 4 players (Draw)")
+    return tables, players
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="scripts/bench server", description=__doc__.split("\n\n")[0])
     p.add_argument("--rooms", type=int, default=20)
@@ -589,10 +938,34 @@ def main(argv=None) -> int:
         action="store_false",
         help="do not pin the server to the last core and the clients to the others",
     )
+    p.add_argument(
+        "--tournament",
+        type=tables_by_players,
+        metavar="TxP",
+        help="one more row: the table with a night's tournament of T tables x P players beside the load",
+    )
+    p.add_argument(
+        "--tournament-seats",
+        default=",".join(SEATED),
+        help="who plays the tournament's tables, a row each: phones (the players', at a person's pace),"
+        " computers (standing in for them), or both: phones,computers",
+    )
+    p.add_argument(
+        "--tournament-level", default="medium", help="the computers' level at the tournament's tables"
+    )
+    p.add_argument(
+        "--tournament-delay",
+        type=float,
+        default=COMPUTER_DELAY,
+        help="seconds a move takes at the tournament's tables (default: a computer's, as served)",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.sockets < PHONES + 1:
         p.error("--sockets must be at least 5")
+    args.tournament_seats = [x.strip() for x in args.tournament_seats.split(",") if x.strip()]
+    if not args.tournament_seats or not set(args.tournament_seats) <= set(SEATED):
+        p.error("--tournament-seats: phones, computers, or both")
     args.cores = cores() if args.pin else None
     if args.cores:
         os.sched_setaffinity(0, args.cores[1])
@@ -601,7 +974,12 @@ def main(argv=None) -> int:
     for _ in range(args.repeat):
         table = measure("table", args, 0)
         bare = measure("bare", args, table["frame_bytes"] or 2000)
-        runs.append((table, bare, measure("table in RAM", args, 0)) if ram else (table, bare))
+        run = [table, bare]
+        if ram:
+            run.append(measure("table in RAM", args, 0))
+        if args.tournament:
+            run += [measure(night_row(seated), args, 0) for seated in args.tournament_seats]
+        runs.append(run)
     steps = [] if args.no_search else search(args)
     if args.json:
         print(json.dumps({"rooms": args.rooms, "sockets": args.sockets, "runs": runs, "search": steps}))
