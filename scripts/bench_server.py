@@ -598,6 +598,8 @@ class NightLoad:
         for th in self.threads:
             th.start()
         self.director_task = asyncio.create_task(self._direct())
+        while not self.tables[0].round:  # round 1 paired, seated and dealt before the measure
+            await asyncio.sleep(0.05)
 
     async def _direct(self) -> None:
         """Each round started once the one before is finished, its tables seated and dealt."""

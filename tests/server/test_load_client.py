@@ -149,3 +149,20 @@ def test_a_short_benchmark_run_plays_on_both_servers_without_error():
         assert run["frame_bytes"] > 1000, run  # a view of a four-player Draw round
         assert 0 < run["load_cpu_pct"] < 100, run
     assert table["server"] == "table" and bare["server"] == "bare"
+
+
+def test_a_short_benchmark_run_with_a_tournament_beside_the_load():
+    cmd = [
+        sys.executable,
+        str(ROOT / "scripts" / "bench_server.py"),
+        *("--rooms", "2", "--seconds", "4", "--warmup", "0.5", "--no-search", "--no-ram", "--no-pin"),
+        *("--tournament", "2x4", "--tournament-seats", "phones", "--tournament-delay", "0", "--json"),
+    ]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=180, cwd=ROOT, check=True)
+    ((table, _bare, night),) = json.loads(out.stdout)["runs"]
+    assert night["server"] == "table + tournament (phones)" and table["server"] == "table"
+    assert night["actions"] > 20 and night["errors"] == 0 and night["night_errors"] == 0, night
+    # both tables played their round out and the standings showed each result
+    assert night["night_ends"] >= 2 and night["night_rounds"] >= 1, night
+    assert -1000 < night["standings_min_ms"] <= night["standings_max_ms"] < 5000, night
+    assert night["night_polls"] > 0, night  # the players' phones followed their page
