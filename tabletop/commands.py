@@ -201,14 +201,16 @@ def captain_or_unlocked_host(member: Member, msg: dict, facts: Facts) -> None:
     return captain_or_host(member, msg, facts)
 
 
-def setter(member: Member, msg: dict, facts: Facts) -> None:
+def setter(member: Member, msg: dict, facts: Facts) -> int | None:
     """A setup: the table (behind the PIN once a game started), or the captain between
-    matches (the captain never ends a game being played)."""
+    matches (the captain never ends a game being played). The captain's seat, None for the table."""
     if member.role == "host":
-        return host_unlocked_once_started(member, msg, facts)
+        host_unlocked_once_started(member, msg, facts)
+        return None
     captain_or_host(member, msg, facts)
     if facts.state is not None and not match_over(facts.state):
         raise Refused("game_in_progress")
+    return member.seat
 
 
 # -- step 2: the phase ---------------------------------------------------------------------------

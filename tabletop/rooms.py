@@ -704,6 +704,8 @@ class Room:
         if len(msg["seats"]) != n:
             raise Refused("bad_seats", f"{profile} with these options has {n} seats")
         new_seats, revoked = seats.lay_out(msg["seats"], self.meta["seats"], self.tokens)
+        if revoked and _seat is not None:  # the captain's phone never puts a seated player out
+            raise Refused("players_seated", f"seat {min(revoked) + 1} is taken; only the table frees a seat")
         before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
         self._close_match(leaving=True)
         if (profile, options) != (self.meta.get("profile"), self.meta.get("options")):

@@ -63,6 +63,13 @@ def test_another_phone_or_a_bad_choice_changes_nothing(live, client_factory):
     answer = ask(phones[0], {"type": "choose_game", "profile": "draw", "options": {"players": 2}})
     assert answer["type"] == "error" and answer["code"] == "players_seated", answer
     assert "seat 3" in answer["detail"]
+    # a setup from the captain may not turn a seated phone into a computer (only the table frees)
+    seats = [{"kind": "phone"}, {"kind": "computer", "level": "easy"}, {"kind": "phone"}]
+    refused(
+        phones[0],
+        {"type": "setup", "profile": "block", "options": {"players": 3}, "seats": seats},
+        "players_seated",
+    )
     assert unchanged(room) == before
 
 
