@@ -118,6 +118,12 @@ def test_tonight_keeps_each_games_points_apart_on_the_tv_and_a_phone(live_server
     bo.click(".top-menu")
     bo.click(".menu-tonight")
     bo.wait_for_selector(".dlg-tonight .tonight-table", timeout=TIMEOUT)
+    # turned sideways a phone has room for the columns, as the TV
+    bo.set_viewport_size({"width": 844, "height": 390})
+    bo.wait_for_timeout(300)
+    shot(bo, f"phone-tonight-{lang}-844x390")
+    check_tonight(bo, ".dlg-tonight")
+    fits(bo, ".dlg-tonight .tonight-table", ".dlg-tonight .dialog")
     for w, h in ((390, 844), (360, 640)):
         bo.set_viewport_size({"width": w, "height": h})
         bo.wait_for_timeout(300)
