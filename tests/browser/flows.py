@@ -28,14 +28,43 @@ def wait_version_change(page, version):
     Domino(page).wait_version_above(version)
 
 
+def choose(page, group, value):
+    """Press the button of `value` in the choice group `group` (a selector: "#opt-players")."""
+    page.click(f"{group} .choice[data-value='{value}']")
+
+
+def set_option(page, name, value):
+    """A game's option in the lobby: a yes-or-no switch pressed to `value`, or a choice."""
+    toggle = page.locator(f"#opt-{name}-toggle")
+    if not toggle.count():
+        choose(page, f"#opt-{name}", value)
+    elif (toggle.get_attribute("aria-pressed") == "true") != bool(value):
+        toggle.click()
+        page.wait_for_selector(f"#opt-{name}-toggle[aria-pressed='{str(bool(value)).lower()}']")
+
+
+def seat_kind(page, i, kind):
+    """Who plays seat i ("phone", "device", "computer:easy"): the one-press computer button
+    when it changes between a computer and a person, then the seat's choice."""
+    is_computer = page.get_attribute(f".lobby-seat[data-seat='{i}']", "data-kind") == "computer"
+    if kind.startswith("computer") != is_computer:
+        page.click(f"#seat-computer-{i}")
+        seat = f".lobby-seat[data-seat='{i}']"
+        page.wait_for_selector(
+            f"{seat}:not([data-kind='computer'])" if is_computer else f"{seat}[data-kind='computer']"
+        )
+    if page.locator(f"#seat-kind-{i}").count():
+        choose(page, f"#seat-kind-{i}", kind)
+
+
 def lobby_setup(page, profile="draw", players=None, seats=None):
-    """Choose the game and who sits where in the lobby form (seats: list of select values, e.g.
+    """Choose the game and who sits where in the lobby form (seats: list of seat kinds, e.g.
     "phone", "device", "computer:easy")."""
     page.click(f".lobby-game[data-profile='{profile}']")
     if players is not None:
-        page.select_option("#opt-players", str(players))
+        choose(page, "#opt-players", players)
     for i, kind in enumerate(seats or []):
-        page.select_option(f"#seat-kind-{i}", kind)
+        seat_kind(page, i, kind)
     n = len(seats or [])
     if n:
         # the table sends setup on each change: wait until the room shows it
@@ -66,6 +95,21 @@ def start_game(page):
     page.click(".lobby-start")
     page.wait_for_selector(".tablescreen", timeout=TIMEOUT)
     Domino(page).wait("D.frame.view && D.frame.view.phase === 'play'")
+
+
+def read_rules_by_keys(page):
+    """The open rules read to their end with the arrow keys alone, from the close button at the
+    top: Down gives the text the focus, and Down scrolls it while there is more to read."""
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => document.activeElement.matches('.dlg-rules .dialog-body')")
+    end = page.evaluate("() => { const b = document.activeElement; return b.scrollHeight - b.clientHeight; }")
+    assert end > 0  # more than a screen of rules
+    top = 0
+    while top < end - 1:  # each press scrolls on (smoothly: wait for it)
+        page.keyboard.press("ArrowDown")
+        page.wait_for_function("t => document.activeElement.scrollTop > t", arg=top, timeout=TIMEOUT)
+        top = page.evaluate("() => document.activeElement.scrollTop")
+    assert page.evaluate("() => document.activeElement.classList.contains('dialog-body')")
 
 
 # -- a phone ---------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ screen: shared by the results browser tests and the results screenshots."""
 
 from __future__ import annotations
 
-from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table
+from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table, set_option
 from handle import Domino
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -16,11 +16,7 @@ def computers_at_table(page, base_url, profile, players=2, options=None, level="
     chosen = profile in ("draw", "block", "mexican-train")
     lobby_setup(page, profile, players=players if chosen else None)
     for name, value in (options or {}).items():
-        box = page.locator(f"#opt-{name}")
-        if box.get_attribute("type") == "checkbox":
-            box.set_checked(bool(value))
-        else:
-            box.select_option(str(value))
+        set_option(page, name, value)
     if chosen:
         Domino(page).wait("D.frame.room.seats.length === arg", players)
     page.wait_for_timeout(200)  # the options' setup reaches the room
@@ -72,11 +68,7 @@ def phone_watching(
     chosen = profile in ("draw", "block", "mexican-train")
     lobby_setup(table, profile, players=players if chosen else None)
     for opt, value in (options or {}).items():
-        box = table.locator(f"#opt-{opt}")
-        if box.get_attribute("type") == "checkbox":
-            box.set_checked(bool(value))
-        else:
-            box.select_option(str(value))
+        set_option(table, opt, value)
     if chosen:
         Domino(table).wait("D.frame.room.seats.length === arg", players)
     table.wait_for_timeout(200)

@@ -145,7 +145,7 @@ def table_mexican(browser, server, out, size, tag):
     table = ctx.new_page()
     flows.open_table(table, server.url)
     table.click(".lobby-game[data-profile='mexican-train']")
-    table.select_option("#opt-players", "4")
+    flows.choose(table, "#opt-players", "4")
     flows.lobby_setup(
         table,
         "mexican-train",
@@ -182,7 +182,7 @@ def table_late(browser, server, out, size, tag, profile, players, moments):
     flows.open_table(table, server.url)
     table.click(f".lobby-game[data-profile='{profile}']")
     if table.locator("#opt-players").count():
-        table.select_option("#opt-players", str(players))
+        flows.choose(table, "#opt-players", str(players))
     flows.lobby_setup(table, profile, players=None, seats=["phone"] + ["computer:easy"] * (players - 1))
     pctx = phone_context(browser, PHONE_PORTRAIT)
     p = pctx.new_page()
@@ -248,7 +248,7 @@ def readme(browser, server, out):
     table = ctx.new_page()
     flows.open_table(table, server.url)
     table.click(".lobby-game[data-profile='mexican-train']")
-    table.select_option("#opt-players", "4")
+    flows.choose(table, "#opt-players", "4")
     flows.lobby_setup(
         table,
         "mexican-train",
@@ -286,10 +286,10 @@ def solo(browser, server, out):
         page.goto(server.url + "/solo")
         page.wait_for_selector(".lobby-seat")
         page.click(".lobby-game[data-profile='draw']")
-        page.select_option("#opt-players", "3")
-        page.select_option("#seat-kind-0", "device")
-        page.select_option("#seat-kind-1", "device")
-        page.select_option("#seat-kind-2", "computer:medium")
+        flows.choose(page, "#opt-players", "3")
+        flows.seat_kind(page, 0, "device")
+        flows.seat_kind(page, 1, "device")
+        flows.seat_kind(page, 2, "computer:medium")
         page.fill("#seat-name-0", "Ana")
         page.fill("#seat-name-1", "Bo")
         page.press("#seat-name-1", "Tab")

@@ -16,6 +16,7 @@ from flows import (
     open_table,
     phone_state,
     play_one,
+    seat_kind,
     start_game,
     wait_game,
 )
@@ -212,7 +213,7 @@ def test_a_round_by_keyboard_on_the_single_device(live_server, screen):
     page.evaluate(LISTEN)
     lobby_setup(page, "draw", players=3)
     for i, kind in enumerate(["device", "device", "computer:easy"]):
-        page.select_option(f"#seat-kind-{i}", kind)
+        seat_kind(page, i, kind)
     page.focus(".lobby-start")
     page.keyboard.press("Enter")
     page.wait_for_selector(".tablescreen", timeout=TIMEOUT)

@@ -8,6 +8,7 @@ import urllib.request
 
 from flows import (
     TIMEOUT,
+    choose,
     device_state,
     join_phone,
     join_urls,
@@ -18,6 +19,7 @@ from flows import (
     phone_state,
     play_one,
     play_until,
+    seat_kind,
     start_game,
     wait_game,
     wait_version_change,
@@ -195,9 +197,9 @@ def test_single_device_handover_leaves_no_tile_of_the_previous_hand(live_server,
     page = screen(1280, 800)
     open_solo(page, live_server.url)
     page.click(".lobby-game[data-profile='draw']")
-    page.select_option("#opt-players", "2")
-    page.select_option("#seat-kind-0", "device")
-    page.select_option("#seat-kind-1", "device")
+    choose(page, "#opt-players", "2")
+    seat_kind(page, 0, "device")
+    seat_kind(page, 1, "device")
     page.fill("#seat-name-0", "Ana")
     page.fill("#seat-name-1", "Bo")
     page.press("#seat-name-1", "Tab")

@@ -4,7 +4,7 @@ table and no hand."""
 
 from __future__ import annotations
 
-from flows import TIMEOUT, device_state, open_solo, play_one
+from flows import TIMEOUT, choose, device_state, open_solo, play_one, seat_kind
 from handle import Domino
 from seeds import draw_seed, fixed_seed
 
@@ -29,9 +29,9 @@ LOOK = (
 def start_solo(page, base_url, profile, players, kinds, names, seed):
     open_solo(page, base_url)
     page.click(f".lobby-game[data-profile='{profile}']")
-    page.select_option("#opt-players", str(players))
+    choose(page, "#opt-players", str(players))
     for i, kind in enumerate(kinds):
-        page.select_option(f"#seat-kind-{i}", kind)
+        seat_kind(page, i, kind)
     for i, name in names.items():
         page.fill(f"#seat-name-{i}", name)
         page.press(f"#seat-name-{i}", "Tab")

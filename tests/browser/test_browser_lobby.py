@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from flows import TIMEOUT, open_table
+from flows import TIMEOUT, choose, open_table, set_option
 from handle import Domino
 
 
@@ -16,7 +16,8 @@ def profiles(base_url):
 
 
 def option_values(page, selector):
-    return page.eval_on_selector_all(f"{selector} option", "os => os.map(o => o.value)")
+    """The values a choice group offers, in order."""
+    return page.eval_on_selector_all(f"{selector} .choice", "cs => cs.map(c => c.dataset.value)")
 
 
 def seat_count(page, n):
@@ -37,13 +38,17 @@ def test_the_lobby_offers_what_the_server_says(live_server, screen):
         seats = profile["seats"]
         default = str(profile["defaults"][seats["option"]])
         seat_count(table, seats["counts"][default])
-        kinds = option_values(table, "#seat-kind-0")
-        assert [k.split(":")[1] for k in kinds if k.startswith("computer:")] == profile["levels"]
+        # a computer's levels, on a computer seat (one press puts it there)
+        if table.get_attribute(".lobby-seat[data-seat='1']", "data-kind") != "computer":
+            table.click("#seat-computer-1")
+        table.wait_for_selector(".lobby-seat[data-seat='1'][data-kind='computer']", timeout=TIMEOUT)
+        kinds = option_values(table, "#seat-kind-1")
+        assert [k.split(":")[1] for k in kinds] == profile["levels"]
         players = next(o for o in profile["options"] if o["name"] == seats["option"])
         if len(players["choices"]) > 1:
             assert option_values(table, f"#opt-{players['name']}") == [str(c) for c in players["choices"]]
             last = str(players["choices"][-1])
-            table.select_option(f"#opt-{players['name']}", last)
+            choose(table, f"#opt-{players['name']}", last)
             seat_count(table, seats["counts"][last])
         else:
             assert table.query_selector(f"#opt-{players['name']}") is None
@@ -58,8 +63,8 @@ def test_a_switch_that_the_server_would_refuse_is_not_offered(live_server, scree
     ((option, bad),) = [(k, v) for k, v in refused["options"].items() if k != switch]
     table.click(".lobby-game[data-profile='gaple']")
     table.wait_for_selector(f"#opt-{switch}", timeout=TIMEOUT)
-    table.check(f"#opt-{switch}")
-    table.select_option(f"#opt-{option}", str(bad))
+    set_option(table, switch, True)
+    choose(table, f"#opt-{option}", bad)
     table.wait_for_selector(f"#opt-{switch}", state="detached", timeout=TIMEOUT)
     # the room the table set up does not have the refused combination either
     Domino(table).wait("D.frame.room.options[arg[0]] === arg[1]", [option, bad])
@@ -68,5 +73,5 @@ def test_a_switch_that_the_server_would_refuse_is_not_offered(live_server, scree
     choices = next(o["choices"] for o in gaple["options"] if o["name"] == option)
     for value in choices:
         if value != bad:
-            table.select_option(f"#opt-{option}", str(value))
+            choose(table, f"#opt-{option}", value)
             table.wait_for_selector(f"#opt-{switch}", timeout=TIMEOUT)

@@ -8,12 +8,14 @@ import contextlib
 import pytest
 from flows import (
     TIMEOUT,
+    choose,
     join_phone,
     join_urls,
     my_turn,
     open_table,
     phone_state,
     play_one,
+    seat_kind,
     start_game,
     wait_game,
 )
@@ -44,9 +46,9 @@ def test_a_round_of_each_profile_on_a_phone(name, live_server, phone, screen):
     open_table(table, live_server.url)
     table.click(f".lobby-game[data-profile='{profile}']")
     if players:
-        table.select_option("#opt-players", str(players))
+        choose(table, "#opt-players", str(players))
     for i, kind in enumerate(seats):
-        table.select_option(f"#seat-kind-{i}", kind)
+        seat_kind(table, i, kind)
     Domino(table).wait(
         "D.frame.room.profile === arg[0] && D.frame.room.seats.length === arg[1]"
         " && D.frame.room.seats.slice(1).every(s => s.kind === 'computer')",

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from flows import TIMEOUT, open_table
+from flows import TIMEOUT, open_table, seat_kind
 from handle import Domino
 
 from engine.round_steps import round_steps
@@ -165,7 +165,7 @@ def test_a_half_played_record_is_played_on_to_its_result(live_server, screen, tm
     assert table.text_content(".info-imported") == "Playing on from a saved game: round 3, after move 6."
     # the lobby shows the file's game; seats as in any lobby: two computers here
     for i in range(2):
-        table.select_option(f"#seat-kind-{i}", "computer:easy")
+        seat_kind(table, i, "computer:easy")
     d.wait("D.frame.room.seats.every(s => s.kind === 'computer') && D.frame.room.imported")
     table.click(".lobby-start")
     d.wait("D.frame.view && D.frame.view.round === 3 && D.frame.view.phase !== 'play'", timeout=60_000)

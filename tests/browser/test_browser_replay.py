@@ -14,12 +14,14 @@ from pathlib import Path
 import pytest
 from flows import (
     TIMEOUT,
+    choose,
     join_phone,
     join_urls,
     lobby_setup,
     open_solo,
     open_table,
     play_until_round_over,
+    seat_kind,
     start_game,
     wait_game,
 )
@@ -167,9 +169,9 @@ def test_the_round_being_played_is_not_offered(live_server, screen):
     table = screen(1280, 720)
     open_solo(table, live_server.url)
     table.click(".lobby-game[data-profile='draw']")
-    table.select_option("#opt-players", "2")
+    choose(table, "#opt-players", "2")
     for i in range(2):
-        table.select_option(f"#seat-kind-{i}", "device")
+        seat_kind(table, i, "device")
     start_game(table)  # round 1 is being played (nobody on this device has moved)
     room_id = Domino(table).room["id"]
     earlier = store_game(live_server, room_id, json.loads((GOLDEN / "draw-2p.json").read_text())["record"])

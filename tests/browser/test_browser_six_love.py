@@ -4,7 +4,7 @@ the device over closed (RULES.md, six-love opening)."""
 
 from __future__ import annotations
 
-from flows import TIMEOUT, device_state, open_solo, play_one
+from flows import TIMEOUT, device_state, open_solo, play_one, seat_kind
 from handle import Domino
 from seeds import fixed_seed
 
@@ -43,7 +43,7 @@ def test_representative_names_the_opener_and_hands_over_closed(live_server, scre
         open_solo(page, live_server.url)
         page.click(".lobby-game[data-profile='six-love']")
         for i, name in enumerate(["Ana", "Bo", "Cy", "Di"]):
-            page.select_option(f"#seat-kind-{i}", "device")
+            seat_kind(page, i, "device")
             page.fill(f"#seat-name-{i}", name)
         page.press("#seat-name-3", "Tab")
         page.click(".lobby-start")

@@ -1,10 +1,11 @@
 """The table screen driven by the arrow keys, Enter and Back alone, as with a TV remote: the
-lobby (a game, who sits where, Start), the game's rules and menu, the results and the next
-round. The focused control wears a ring a sofa can see."""
+lobby (a game, its options, computers added with one press and a computer's level, Start), the
+game's rules read to their end, the menu, the results and the next round. The focused control
+wears a ring a sofa can see."""
 
 from __future__ import annotations
 
-from flows import TIMEOUT, open_table
+from flows import TIMEOUT, open_table, read_rules_by_keys
 from handle import Domino
 from results_flows import phone_watching
 
@@ -33,41 +34,56 @@ def arrow_to(page, selector, presses=16):
     raise AssertionError(page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)"))
 
 
-def ring_shows(page):
-    """The focus ring: 4 px or more, on a control inside the screen."""
+def ring_shows(page, whole=True):
+    """The focus ring: 4 px or more, on a control inside the screen (`whole`: all of it)."""
     ring = page.evaluate(
         "() => { const a = document.activeElement, s = getComputedStyle(a), r = a.getBoundingClientRect();"
-        " return {w: parseFloat(s.outlineWidth), style: s.outlineStyle, in: r.top >= 0 && r.bottom <= innerHeight}; }"
+        " return {w: parseFloat(s.outlineWidth), style: s.outlineStyle,"
+        " in: r.top >= 0 && r.bottom <= innerHeight, on: r.top < innerHeight && r.bottom > 0}; }"
     )
-    assert ring["style"] != "none" and ring["w"] >= 4 and ring["in"], ring
+    assert ring["style"] != "none" and ring["w"] >= 4 and ring["in" if whole else "on"], ring
 
 
-def choose(page, select, steps):
-    """Enter opens a list; the arrows pick; Enter takes it."""
+def press_on(page, selector):
+    """The arrows to `selector`, its ring seen from the sofa, then Enter (a remote's OK)."""
+    arrow_to(page, selector)
+    ring_shows(page)
     page.keyboard.press("Enter")
-    for _ in range(steps):
-        page.keyboard.press("ArrowDown")
-    page.keyboard.press("Enter")
-    page.wait_for_function("s => document.querySelector(s).value.startsWith('computer')", arg=select)
 
 
 def test_lobby_game_rules_menu_and_results_with_the_keys_alone(live_server, screen):
     table = screen(1920, 1080)
     open_table(table, live_server.url)
-    # the lobby: the Draw game, both seats computers, Start
-    arrow_to(table, ".lobby-game[data-profile='draw']")
+    # the lobby: a game and its options, chosen with the arrows and Enter
+    arrow_to(table, ".lobby-game[data-profile='gaple']")
     # the first key lets the table's sounds play (no tap needed after a reload)
     Domino(table).wait("D.sound.ctx && D.sound.ctx.state === 'running'", timeout=None)
     ring_shows(table)
     table.keyboard.press("Enter")
-    Domino(table).wait("D.frame.room.profile === 'draw'")
-    for seat in (0, 1):
-        arrow_to(table, f"#seat-kind-{seat}")
-        ring_shows(table)
-        choose(table, f"#seat-kind-{seat}", 2)
-    Domino(table).wait("D.frame.room.seats.every(s => s.kind === 'computer')")
-    arrow_to(table, "#lobby-start")
+    Domino(table).wait("D.frame.room.profile === 'gaple'")
+    press_on(table, "#opt-deal .choice[data-value='4x7']")
+    table.keyboard.press("ArrowRight")  # within the group: the focus moves, nothing is chosen yet
+    assert table.evaluate("() => document.activeElement.dataset.value") == "4x6"
+    assert Domino(table).room["options"]["deal"] == "4x7"
     table.keyboard.press("Enter")
+    Domino(table).wait("D.frame.room.options.deal === '4x6'")
+    press_on(table, "#opt-blank25-toggle")  # a yes-or-no switch: Enter turns it on
+    Domino(table).wait("D.frame.room.options.blank25 === true")
+    assert table.get_attribute("#opt-blank25-toggle", "aria-pressed") == "true"
+    # the focused option explains itself in one place, where it moves no other control
+    assert table.text_content(".lobby-help") == table.text_content("#opt-blank25-help")
+    # then Draw for three, two computers added with one press each, one made harder
+    press_on(table, ".lobby-game[data-profile='draw']")
+    Domino(table).wait("D.frame.room.profile === 'draw'")
+    press_on(table, "#opt-players .choice[data-value='3']")
+    Domino(table).wait("D.frame.room.seats.length === 3")
+    for seat in (0, 1):
+        press_on(table, f"#seat-computer-{seat}")
+        Domino(table).wait("D.frame.room.seats[arg].kind === 'computer'", seat)
+    press_on(table, "#seat-kind-1 .choice[data-value='computer:hard']")
+    Domino(table).wait("D.frame.room.seats[1].level === 'hard'")
+    Domino(table).wait("D.frame.room.seats.every(s => s.kind === 'computer')")
+    press_on(table, "#lobby-start")
     table.wait_for_selector(".tablescreen", timeout=TIMEOUT)
     # the rules from the top bar, then Back; the menu, then Back
     table.wait_for_selector(".dlg-results .res-next", timeout=TIMEOUT)
@@ -82,6 +98,7 @@ def test_lobby_game_rules_menu_and_results_with_the_keys_alone(live_server, scre
     ring_shows(table)
     table.keyboard.press("Enter")
     table.wait_for_selector(".dlg-rules .rules-pic", timeout=TIMEOUT)
+    read_rules_by_keys(table)
     table.keyboard.press("Escape")
     table.wait_for_selector(".dlg-rules", state="detached")
     arrow_to(table, ".top-menu")

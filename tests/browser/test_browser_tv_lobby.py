@@ -90,7 +90,7 @@ def test_a_player_appears_as_a_chip_and_the_remote_starts_the_game(live_server, 
     assert table.evaluate("() => document.activeElement.dataset.profile") == "block"
     table.keyboard.press("ArrowUp")
     assert table.evaluate("() => document.activeElement.dataset.profile") == "draw"
-    table.focus("#seat-kind-1")
+    table.focus("#seat-computer-1")
     table.keyboard.press("ArrowRight")
     assert table.evaluate("() => document.activeElement.id") == "lobby-start"
     table.keyboard.press("Enter")

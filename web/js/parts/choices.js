@@ -2,8 +2,14 @@
 // remote's arrows) can reach. Every fact about a game comes from GET /api/profiles (its options,
 // their choices and defaults, seat counts, forbidden combinations); these only draw them.
 //
+// The arrow keys move the focus within a row of choices, Enter or Space (a remote's OK)
+// chooses; at the row's end an arrow goes on to the next control (parts/remote.js on the big
+// screen). Choosing waits for Enter on purpose: each choice goes to the server, and a remote
+// passing over a choice must not send it. The Tab key stops once, on the chosen one.
+//
 //   optionChoices(profile, options, { onPick(options), offered(options) })  -> element
 //   choiceRow({ id, label, help, choices: [{ value, label, spoken? }], value, onPick, numbers? }) -> element
+//   choiceGroup({ id, label, choices, value, onPick, vertical })                 -> element
 //   toggleChoice({ id, label, help, on, onPick })                               -> element
 //   allowedOptions(profile, options)   seatCount(profile, options)   optionWords(profile, options)
 //   gameOrder(profiles)
@@ -49,32 +55,67 @@ function optionLabel(opt) {
   return opt.name === "players" ? t("lobby.players") : t(`lobby.option.${opt.name}`);
 }
 
-/** One choice among values, as a row of big buttons (a radio group: one is pressed). */
-export function choiceRow({ id, label, help = null, choices, value, onPick, numbers = false }) {
-  const heading = el(`span.choice-label#${id}-label`, label);
-  const row = el(`div.choice-row${numbers ? ".choice-row--numbers" : ""}`, { role: "radiogroup", "aria-labelledby": `${id}-label` });
-  for (const c of choices) {
-    const on = c.value === value;
+const STEP = { horizontal: { ArrowRight: 1, ArrowLeft: -1 }, vertical: { ArrowDown: 1, ArrowUp: -1 } };
+
+/**
+ * The radio group itself: a row (or with `vertical` a column) of big buttons, one pressed.
+ * choices: [{ value, label, spoken?, className?, dataset? }] (label: text or nodes; spoken: its
+ * words for a screen reader when the label is short, "4" for "4 players"); id: the group's
+ * (each button is `${id}-${value}`); label or labelledBy: what it chooses.
+ */
+export function choiceGroup({ id = null, buttonId = id, label = null, labelledBy = null, describedBy = null, choices, value, onPick, vertical = false, className = "" }) {
+  const orientation = vertical ? "vertical" : "horizontal";
+  const cls = ["choice-row", vertical ? "choice-row--vertical" : "", ...className.split(" ")].filter(Boolean).join(".");
+  const row = el(`div.${cls}`, { id, role: "radiogroup", "aria-label": label, "aria-labelledby": labelledBy, "aria-describedby": describedBy, "aria-orientation": orientation });
+  const chosen = choices.some((c) => c.value === value) ? value : null;
+  choices.forEach((c, i) => {
+    const on = c.value === chosen;
     row.append(
       el(
-        `button.btn.choice${on ? ".choice--on" : ""}`,
-        { type: "button", role: "radio", "aria-checked": String(on), "aria-label": c.spoken || null, dataset: { value: String(c.value) }, onclick: () => !on && onPick(c.value) },
+        `button.btn.choice${on ? ".choice--on" : ""}${c.className ? "." + c.className : ""}`,
+        {
+          type: "button",
+          id: buttonId ? `${buttonId}-${String(c.value).replace(/[^\w-]/g, "_")}` : null,
+          role: "radio",
+          "aria-checked": String(on),
+          "aria-label": c.spoken || null,
+          tabindex: on || (chosen === null && i === 0) ? "0" : "-1",
+          dataset: { value: String(c.value), ...c.dataset },
+          onclick: () => !on && onPick(c.value),
+        },
         c.label,
       ),
     );
-  }
-  return el(`div.choice-field#${id}`, heading, row, help ? el("p.help", help) : null);
+  });
+  row.addEventListener("keydown", (ev) => {
+    const step = STEP[orientation][ev.key];
+    if (!step || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const buttons = [...row.querySelectorAll(":scope > .choice")];
+    const next = buttons[buttons.indexOf(document.activeElement) + step];
+    if (!next) return; // the row's end: the arrow goes on to the next control
+    ev.preventDefault();
+    next.focus();
+  });
+  return row;
+}
+
+/** One choice among values, as a row of big buttons (a radio group: one is pressed). */
+export function choiceRow({ id, label, help = null, choices, value, onPick, numbers = false, vertical = false }) {
+  const heading = el(`span.choice-label#${id}-label`, label);
+  const describedBy = help ? `${id}-help` : null;
+  const row = choiceGroup({ buttonId: id, labelledBy: `${id}-label`, describedBy, choices, value, onPick, vertical, className: numbers ? "choice-row--numbers" : "" });
+  return el(`div.choice-field#${id}`, heading, row, help ? el(`p.help#${id}-help`, help) : null);
 }
 
 /** A switch as one big button that says what it is and shows whether it is on. */
 export function toggleChoice({ id, label, help = null, on, onPick }) {
   const button = el(
     `button.btn.choice.choice--toggle${on ? ".choice--on" : ""}#${id}-toggle`,
-    { type: "button", "aria-pressed": String(on), onclick: () => onPick(!on) },
+    { type: "button", "aria-pressed": String(on), "aria-describedby": help ? `${id}-help` : null, onclick: () => onPick(!on) },
     el("span.choice-mark", { "aria-hidden": "true" }, on ? "✓" : ""),
     el("span", label),
   );
-  return el(`div.choice-field.choice-field--toggle#${id}`, button, help ? el("p.help", help) : null);
+  return el(`div.choice-field.choice-field--toggle#${id}`, button, help ? el(`p.help#${id}-help`, help) : null);
 }
 
 /**

@@ -8,6 +8,7 @@ import { tileSVGString } from "../tiles.js";
 import { el, clear, icon } from "../base/dom.js";
 import { store } from "../base/storage.js";
 import { nameList } from "./evening.js";
+import { allowedOptions, choiceGroup, choiceRow, seatCount, toggleChoice } from "./choices.js";
 
 /** The profile table from the server; the page has nothing to set up without it, so it waits. */
 export async function fetchProfiles() {
@@ -27,27 +28,11 @@ function gameOrder(profiles) {
   return Object.keys(profiles).sort((a, b) => profiles[a].order - profiles[b].order);
 }
 
-function seatCount(profile, options) {
-  const { option, counts } = profile.seats;
-  return counts[String(options[option] ?? profile.defaults[option])];
-}
-
 const matches = (combo, options) => Object.entries(combo).every(([k, v]) => options[k] === v);
 
 /** Whether turning the boolean option `key` on would make a combination the server refuses. */
 function forbiddenOn(profile, options, key) {
   return profile.forbidden.some((f) => f.options[key] === true && matches(f.options, { ...options, [key]: true }));
-}
-
-/** The options with every refused combination undone by turning its switch off (partners
- * with five gaple players). */
-function allowedOptions(profile, options) {
-  const out = { ...options };
-  for (const f of profile.forbidden) {
-    if (!matches(f.options, out)) continue;
-    for (const [k, v] of Object.entries(f.options)) if (typeof v === "boolean") out[k] = !v;
-  }
-  return out;
 }
 
 /**
@@ -142,13 +127,18 @@ export class Lobby {
     clear(this.root);
     const start = el("button#lobby-start.btn.btn--primary.btn--big.lobby-start", { type: "button", onclick: () => this.onStart(this.payload()) }, this.startLabel());
     const startbox = el("div.lobby-startbox", start);
-    const games = el("section.lobby-col.lobby-col--games", el("h2", t("lobby.choose_profile")), this.gameList(), el("h2", t("lobby.options")), this.optionFields());
+    const games = el("section.lobby-col.lobby-col--games", el("h2", t("lobby.choose_profile")), this.gameList());
+    const options = [el("h2", t("lobby.options")), this.optionFields()];
     const seats = el("section.lobby-col.lobby-col--seats", el("h2", t("lobby.players")), this.seatList());
     const n = this.setup.seats.length;
     if (this.aside) {
+      // the options' place is the game's, so that choosing a number of players never moves them
       const join = el("section.lobby-col.lobby-col--join", this.aside(), startbox);
-      this.root.append(el("div.lobby.lobby--tv", { dataset: { seats: String(n) } }, games, seats, join));
+      const optionsBox = el("section.lobby-col.lobby-col--options", ...options);
+      (this.underSeats() ? games : optionsBox).append(this.helpLine(optionsBox));
+      this.root.append(el("div.lobby.lobby--tv", { dataset: { seats: String(n), options: this.underSeats() ? "seats" : "games" } }, games, seats, optionsBox, join));
     } else {
+      games.append(...options);
       seats.append(startbox);
       this.root.append(el("div.lobby", games, seats));
     }
@@ -160,28 +150,43 @@ export class Lobby {
     }
   }
 
+  /** On the big screen the options of a game of five seats or fewer go under the seats, in
+   * rows across (the seats leave room; the games' column does not for gaple's four options). */
+  underSeats() {
+    return !!this.aside && Math.max(...Object.values(this.profile.seats.counts)) <= 5;
+  }
+
+  /** On the big screen the focused option's explanation, in one place: under the games when the
+   * options are under the seats, else under the options (shown in the option's own place it
+   * would move the options under the remote's press). */
+  helpLine(optionsBox) {
+    const line = el("p.lobby-help", { "aria-hidden": "true" }); // the options are described by it already
+    const follow = () => {
+      const field = document.activeElement && document.activeElement.closest && document.activeElement.closest(".choice-field");
+      const help = field && optionsBox.contains(field) ? field.querySelector(".help") : null;
+      line.textContent = help ? help.textContent : "";
+    };
+    optionsBox.addEventListener("focusin", follow);
+    optionsBox.addEventListener("focusout", () => setTimeout(follow));
+    return line;
+  }
+
   gameList() {
-    const s = this.setup;
-    const games = el("div.lobby-games", { role: "radiogroup", "aria-label": t("lobby.choose_profile") });
-    for (const p of this.games) {
+    const pick = (p) => {
+      const seats = this.setup.seats;
+      this.setup = this.defaultSetup(p);
+      this.setup.seats = seats;
+      this.changed();
+    };
+    const choices = this.games.map((p) => {
       const [a, b] = this.profiles[p].icon;
-      const pick = () => {
-        if (this.setup.profile === p) return;
-        const seats = this.setup.seats;
-        this.setup = this.defaultSetup(p);
-        this.setup.seats = seats;
-        this.changed();
-      };
-      games.append(
-        el(
-          "button.lobby-game",
-          { type: "button", id: `game-${p}`, role: "radio", "aria-checked": String(s.profile === p), dataset: { profile: p }, onclick: pick },
-          el("span.lobby-game-icon", { html: tileSVGString(a, b, { orientation: "vertical", size: 22, label: null }) }),
-          el("span.lobby-game-text", el("strong", t(`profile.${p}.name`)), el("small", t(`profile.${p}.summary`))),
-        ),
-      );
-    }
-    return games;
+      const content = [
+        el("span.lobby-game-icon", { html: tileSVGString(a, b, { orientation: "vertical", size: 22, label: null }) }),
+        el("span.lobby-game-text", el("strong", t(`profile.${p}.name`)), el("small", t(`profile.${p}.summary`))),
+      ];
+      return { value: p, label: content, className: "lobby-game", dataset: { profile: p } };
+    });
+    return choiceGroup({ id: "game", label: t("lobby.choose_profile"), choices, value: this.setup.profile, onPick: pick, vertical: true, className: "lobby-games" });
   }
 
   /** One field per option the game offers a choice of, in the server's order. */
@@ -193,7 +198,7 @@ export class Lobby {
       if (typeof opt.default === "boolean") {
         if (!forbiddenOn(this.profile, options, opt.name)) opts.append(this.checkField(opt.name));
       } else {
-        opts.append(this.selectField(opt));
+        opts.append(this.choiceField(opt));
       }
     }
     if (this.teamSeats()) opts.append(el("p.lobby-partners", t("lobby.partners_note")), this.teamList());
@@ -223,34 +228,31 @@ export class Lobby {
     return team < 0 ? null : el(`span.seat-team.lobby-team.lobby-team--${team}`, t("table.team_badge", { team: String.fromCharCode(65 + team) }));
   }
 
-  /** A choice among values: the player count, or a named option such as gaple's deal. */
-  selectField(opt) {
+  /** A choice among values: the player count (a row of numbers), or a named option such as
+   * gaple's deal. */
+  choiceField(opt) {
     const options = this.setup.options;
     const players = opt.name === "players";
-    const sel = el(`select#opt-${opt.name}`, players ? { "aria-label": t("lobby.players") } : null);
-    for (const value of opt.choices) {
-      const label = players ? t("lobby.player_count", { count: value }) : t(`lobby.option.${opt.name}.${value}`);
-      const o = el("option", { value: String(value) }, label);
-      if (value === options[opt.name]) o.selected = true;
-      sel.append(o);
-    }
-    sel.addEventListener("change", () => {
-      options[opt.name] = typeof opt.default === "number" ? Number(sel.value) : sel.value;
+    const choices = opt.choices.map((value) =>
+      players ? { value, label: String(value), spoken: t("lobby.player_count", { count: value }) } : { value, label: t(`lobby.option.${opt.name}.${value}`) },
+    );
+    const pick = (value) => {
+      options[opt.name] = value;
       this.changed();
-    });
-    if (players) return el("label.field", t("lobby.players"), sel);
-    return el("label.field", t(`lobby.option.${opt.name}`), sel, el("span.help", t(`lobby.option.${opt.name}.help`)));
+    };
+    const label = players ? t("lobby.players") : t(`lobby.option.${opt.name}`);
+    const help = players ? null : t(`lobby.option.${opt.name}.help`);
+    return choiceRow({ id: `opt-${opt.name}`, label, help, choices, value: options[opt.name], onPick: pick, numbers: players, vertical: !players && !this.underSeats() });
   }
 
+  /** A yes-or-no option: one big button that stays pressed while it is on. */
   checkField(key) {
     const options = this.setup.options;
-    const box = el(`input#opt-${key}`, { type: "checkbox" });
-    box.checked = options[key];
-    box.addEventListener("change", () => {
-      options[key] = box.checked;
+    const pick = (on) => {
+      options[key] = on;
       this.changed();
-    });
-    return el("label.check.lobby-check", box, el("span", el("strong", t(`lobby.option.${key}`)), el("span.help", t(`lobby.option.${key}.help`))));
+    };
+    return toggleChoice({ id: `opt-${key}`, label: t(`lobby.option.${key}`), help: t(`lobby.option.${key}.help`), on: !!options[key], onPick: pick });
   }
 
   seatList() {
@@ -284,25 +286,28 @@ export class Lobby {
     return el(`button#seat-computer-${i}.btn.btn--icon.seat-computer.seat-computer--in`, { type: "button", "aria-label": label, title: label, onclick: go }, icon("computer"), el("span.seat-computer-sign", { "aria-hidden": "true" }, "+"));
   }
 
-  /** Who plays a seat: a phone, someone at this device, or a computer of some level. */
+  /** Who plays a seat: a phone or someone at this device (the one-press button puts a computer
+   * there), or for a computer seat its level. Null when there is nothing to choose. */
   kindField(seat, i) {
-    const kind = el(`select#seat-kind-${i}.seat-kind`, { "aria-label": t("app.label_value", { label: t("lobby.seat", { n: i + 1 }), value: t("lobby.seat_kind") }) });
-    const choices = [];
-    if (this.kinds.includes("phone")) choices.push(["phone", t("lobby.seat_kind.phone")]);
-    if (this.kinds.includes("device")) choices.push(["device", t("lobby.seat_kind.device")]);
-    for (const lv of this.profile.levels) choices.push([`computer:${lv}`, t(`lobby.seat_kind.computer_${lv}`)]);
-    const current = seat.kind === "computer" ? `computer:${seat.level || this.profile.default_level}` : seat.kind;
-    for (const [v, label] of choices) {
-      const o = el("option", { value: v }, label);
-      if (v === current) o.selected = true;
-      kind.append(o);
+    if (this.taken(i)) return null; // a seated phone keeps its seat ("Free this seat" opens it)
+    const seatLabel = t("lobby.seat", { n: i + 1 });
+    let choices;
+    let label;
+    if (seat.kind === "computer") {
+      label = t("app.label_value", { label: seatLabel, value: t("lobby.level") });
+      choices = this.profile.levels.map((lv) => ({ value: `computer:${lv}`, label: t(`lobby.level.${lv}`) }));
+    } else {
+      label = t("app.label_value", { label: seatLabel, value: t("lobby.seat_kind") });
+      choices = ["phone", "device"].filter((k) => this.kinds.includes(k)).map((k) => ({ value: k, label: t(`lobby.seat_kind.${k}`) }));
+      if (choices.length < 2) return null;
     }
-    kind.addEventListener("change", () => {
-      const [k, lv] = kind.value.split(":");
+    const current = seat.kind === "computer" ? `computer:${seat.level || this.profile.default_level}` : seat.kind;
+    const pick = (value) => {
+      const [k, lv] = value.split(":");
       this.setup.seats[i] = k === "computer" ? { kind: k, level: lv } : k === "device" ? { kind: k, name: "" } : { kind: k };
       this.changed();
-    });
-    return kind;
+    };
+    return choiceGroup({ id: `seat-kind-${i}`, label, choices, value: current, onPick: pick, className: "seat-kind" });
   }
 
   nameField(seat, i) {

@@ -38,6 +38,18 @@ function keepsKey(target, key) {
   return text && (key === "ArrowLeft" || key === "ArrowRight");
 }
 
+/** A box that scrolls (a dialog's long text) and has more to show that way: the arrow scrolls
+ * it, and moves on only once its end is reached. */
+function scrollsFurther(node, [dx, dy]) {
+  if (!node || (node.scrollHeight <= node.clientHeight + 1 && node.scrollWidth <= node.clientWidth + 1)) return false;
+  const s = getComputedStyle(node);
+  if (!/auto|scroll/.test(s.overflowY + s.overflowX)) return false;
+  if (dy > 0) return node.scrollTop + node.clientHeight < node.scrollHeight - 1;
+  if (dy < 0) return node.scrollTop > 0;
+  if (dx > 0) return node.scrollLeft + node.clientWidth < node.scrollWidth - 1;
+  return node.scrollLeft > 0;
+}
+
 /** Listen on the document; onBack() runs on Escape/Back when no dialog is open. */
 export function attachRemote({ onBack = () => {} } = {}) {
   document.addEventListener("keydown", (ev) => {
@@ -59,6 +71,7 @@ export function attachRemote({ onBack = () => {} } = {}) {
     }
     const step = STEP[ev.key];
     if (!step || (active && keepsKey(active, ev.key))) return;
+    if (active && active.matches("[tabindex]") && scrollsFurther(active, step)) return; // the browser scrolls it
     const candidates = [...scope.querySelectorAll(FOCUSABLE)].filter(visible);
     if (!candidates.length) return;
     const from = active && scope.contains(active) && active !== document.body ? active : null;
