@@ -1,11 +1,13 @@
 """A TV has no mouse: the table screen's round end shows whole at 1920x1080 and 1280x720 with
-ten seats (Mexican Train: ten hands, the 13-round sheet), nothing clipped, nothing to scroll.
+ten seats (Mexican Train: ten hands, the 13-round sheet, then the match's end with its podium
+and chart), nothing clipped, nothing to scroll, the names at 12 px per 720 lines or more.
 Behind it the ten seats sit round the board in playing order, each name whole."""
 
 from __future__ import annotations
 
 import math
 
+from flows import TIMEOUT
 from handle import Domino
 from results_flows import computers_at_table, wait_round_end
 
@@ -100,6 +102,18 @@ TWELFTH_ROUND = """
 """
 
 
+# then the match's end after round 13: the winner (the fewest pips) on the podium, the points
+# chart, the whole sheet; the round's hands folded away
+MATCH_END = """
+  const v = D.frame.view;
+  v.rounds = Array.from({length: 12}, () => v.result);
+  v.round = 13;
+  v.phase = 'game_over';
+  v.match_winner = v.scores.indexOf(Math.min(...v.scores));
+  D.refreshResults();
+"""
+
+
 def test_a_ten_seat_mexican_train_round_end_fits_both_tv_sizes(live_server, screen):
     table = screen(1920, 1080)
     computers_at_table(table, live_server.url, "mexican-train", 10)
@@ -114,6 +128,12 @@ def test_a_ten_seat_mexican_train_round_end_fits_both_tv_sizes(live_server, scre
     assert table.locator(".dlg-results .score-sheet tbody tr:visible").count() == 13
     shown_whole(table, 10)
     table.set_viewport_size({"width": 1920, "height": 1080})
+    shown_whole(table, 10)
+    # the match's end: the names stay at the floor too
+    Domino(table).run(MATCH_END)
+    table.wait_for_selector(".dlg-results .podium", timeout=TIMEOUT)
+    shown_whole(table, 10)
+    table.set_viewport_size({"width": 1280, "height": 720})
     shown_whole(table, 10)
 
 
