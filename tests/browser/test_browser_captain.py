@@ -99,6 +99,7 @@ def test_new_game_asks_first_and_keeps_everyone_seated(live_server, screen, phon
     ingrid.click(".top-menu")
     ingrid.click(".dlg-menu .menu-new-game")
     ingrid.wait_for_selector(f".dialog:has-text('{LOST}')", timeout=TIMEOUT)
+    assert ingrid.inner_text(".dialog-foot .btn--primary") == "New game"  # the yes says what it does
     ingrid.click(".dialog-foot .btn:not(.btn--primary)")
     ingrid.wait_for_timeout(300)
     assert Domino(table).version == version and Domino(table).js("D.frame.view.phase") == "play"

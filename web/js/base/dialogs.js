@@ -86,7 +86,8 @@ export function openDialog({ title, body, className = "", onClose, actions = [],
   return { root, panel, close };
 }
 
-export function confirmDialog(title, text) {
+/** Asks first; resolves true on yes. `yes`: the word of the button that goes ahead (default OK). */
+export function confirmDialog(title, text, yes = null) {
   return new Promise((resolve) => {
     let answer = false;
     const d = openDialog({
@@ -95,7 +96,7 @@ export function confirmDialog(title, text) {
       onClose: () => resolve(answer),
       actions: [
         el("button.btn", { type: "button", onclick: () => d.close() }, t("hand.cancel")),
-        el("button.btn.btn--primary", { type: "button", onclick: () => { answer = true; d.close(); } }, t("app.ok")),
+        el("button.btn.btn--primary", { type: "button", onclick: () => { answer = true; d.close(); } }, yes || t("app.ok")),
       ],
     });
   });

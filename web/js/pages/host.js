@@ -529,7 +529,7 @@ class HostPage extends Page {
       const change = async () => {
         this.closeDialog();
         const lost = newGameLoss(this.frame.view);
-        if (lost && !(await confirmDialog(t("table.new_game"), lost))) return;
+        if (lost && !(await confirmDialog(t("table.new_game"), lost, t("table.new_game")))) return; // the yes says what it does
         this.command("change_game");
       };
       list.append(

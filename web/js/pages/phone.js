@@ -551,7 +551,7 @@ class PhonePage extends Page {
   async newGame() {
     this.closeDialog();
     const lost = newGameLoss(this.view);
-    if (lost && !(await confirmDialog(t("table.new_game"), lost))) return;
+    if (lost && !(await confirmDialog(t("table.new_game"), lost, t("table.new_game")))) return; // the yes says what it does
     this.command("change_game");
   }
 
