@@ -8,7 +8,7 @@ import json
 import urllib.request
 
 import pytest
-from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table
+from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table, read_rules_by_keys
 from handle import Domino
 
 PICTURES = {
@@ -120,3 +120,19 @@ def test_the_rules_fit_a_phone(live_server, screen, phone, profile):
         assert box.bounding_box()["width"] >= 250
     smallest = min(h for h, _ in page.evaluate(TEXT_BOXES))
     assert smallest >= 16
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_rules_fit_the_tv_and_read_to_their_end_by_keys(live_server, screen, phone, size):
+    table, _ = waiting_table(screen, phone, live_server.url, "mexican-train", size=size)  # the longest
+    table.focus(".top-rules")  # the arrows reach it too (test_browser_tv_keys.py)
+    table.keyboard.press("Enter")
+    table.wait_for_selector(".dlg-rules .rules-pic", timeout=TIMEOUT)
+    panel = table.locator(".dlg-rules .dialog").bounding_box()
+    assert panel["x"] >= 0 and panel["y"] >= 0, panel
+    assert panel["x"] + panel["width"] <= size[0] and panel["y"] + panel["height"] <= size[1], panel
+    small = [b for b in table.evaluate(TEXT_BOXES) if b[0] < 28 * size[1] / 1080 - 1]
+    assert not small, small  # 28 px at 1080, as large at 720
+    read_rules_by_keys(table)
+    table.keyboard.press("Escape")  # Back closes them
+    table.wait_for_selector(".dlg-rules", state="detached", timeout=TIMEOUT)

@@ -44,7 +44,7 @@ function markerItem(it) {
 function item(it) {
   if (it.tile) return tileItem(it);
   if (it.badge !== undefined) {
-    return `<g class="pic-badge"><circle cx="${it.x}" cy="${it.y}" r="22" fill="#f5b301" stroke="#14110a" stroke-width="3"/><text x="${it.x}" y="${it.y + 10}" text-anchor="middle" font-size="30" font-weight="900" fill="#14110a">${it.badge}</text></g>`;
+    return `<g class="pic-badge"><circle cx="${it.x}" cy="${it.y}" r="23" fill="#f5b301" stroke="#14110a" stroke-width="3"/><text x="${it.x}" y="${it.y + 11}" text-anchor="middle" font-size="32" font-weight="900" fill="#14110a">${it.badge}</text></g>`;
   }
   if (it.arrow) {
     const [x1, y1, x2, y2] = it.arrow;
