@@ -47,6 +47,26 @@ export function clear(node) {
   return node;
 }
 
+/** Makes `parent`'s children the `items` in order ([key, make] pairs, keys unique), reusing the
+ * nodes it made before for the same keys (`nodes`: a Map key -> node, kept up to date): a list
+ * that gains or loses one item changes one node, and the others are not styled again. */
+export function keyedChildren(parent, nodes, items) {
+  const want = new Set(items.map(([key]) => key));
+  for (const [key, node] of nodes) {
+    if (!want.has(key)) {
+      node.remove();
+      nodes.delete(key);
+    }
+  }
+  let cur = parent.firstChild;
+  for (const [key, make] of items) {
+    let node = nodes.get(key);
+    if (!node) nodes.set(key, (node = make()));
+    if (node === cur) cur = cur.nextSibling;
+    else parent.insertBefore(node, cur);
+  }
+}
+
 /** Short text for the eye and whole words for a screen reader: an aria-label on a span or a div
  * is dropped by screen readers (they have no role to name), so the words go in their own text. */
 export function spoken(shown, words) {

@@ -7,10 +7,12 @@
 //   board.render(view, { room, mySeat, targets: ["left","right"] | [0, "mexican"], preview })
 //       preview: {tile: "6-4", place} with place from view.legal_places (where the tile goes
 //       and the entry it becomes); idempotent, batched in rAF.
+//   board.draw(view, opts)  the same, drawn at once
 //   board.resetView()       back to fit-to-screen (zoom and pan only move the view)
 //   board.lineFit(view, opts, w, h)   {size, height}: how the whole line would fit in w x h
-// What trains.js draws with: board.layer (emptied and sized), board.root, board.compact,
-// board.minLong, board.maxTileSize(), board.onTrain, board.lastPlays; it sets board.tileSize.
+// What trains.js draws with: board.layer (sized; trains.js empties it or draws the yard again in
+// place, kept in board.yard), board.root, board.compact, board.minLong, board.maxTileSize(),
+// board.onTrain, board.lastPlays; it sets board.tileSize.
 
 import { tileSVGString } from "../tiles.js";
 import { t, lineTileName } from "../i18n.js";
@@ -48,6 +50,7 @@ export class Board {
     this.ty = 0;
     this.lastPlays = new LastPlaySeen(); // the last play drawn: only a new one drops in
     this.roundKey = null;
+    this.yard = null; // the yard drawn last (trains.js), drawn again in place
     root.classList.add("board");
     if (compact) root.classList.add("board--compact");
     this.viewport = el("div.board-viewport");
@@ -70,6 +73,15 @@ export class Board {
   render(view, opts = {}) {
     this.args = { view, opts };
     this._schedule();
+  }
+
+  /** Draws now rather than in the next frame: a caller that changes the page around the board
+   * at the same moment (a replay step) gets one style, layout and paint for both. */
+  draw(view, opts = {}) {
+    this.args = { view, opts };
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this._draw();
   }
 
   _schedule() {
@@ -193,6 +205,7 @@ export class Board {
     const h = this.viewport.clientHeight;
     if (!view || !w || !h) {
       clear(this.layer);
+      this.yard = null;
       return;
     }
     const rk = `${view.round}:${view.profile}`;
@@ -202,12 +215,15 @@ export class Board {
     }
     const a = document.activeElement;
     const key = a && this.layer.contains(a) ? (a.dataset.end ? `[data-end="${a.dataset.end}"]` : a.dataset.train ? `button[data-train="${a.dataset.train}"]` : null) : null;
-    clear(this.layer);
     this.layer.style.width = `${w}px`;
     this.layer.style.height = `${h}px`;
-    if (view.trains) drawTrains(this, view, opts, w, h);
-    else this._drawLine(view, opts, w, h);
-    if (key) {
+    if (view.trains) drawTrains(this, view, opts, w, h); // the yard is drawn again in place
+    else {
+      clear(this.layer);
+      this.yard = null;
+      this._drawLine(view, opts, w, h);
+    }
+    if (key && !this.layer.contains(document.activeElement)) {
       const n = this.layer.querySelector(key);
       if (n) n.focus({ preventScroll: true });
     }

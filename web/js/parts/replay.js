@@ -12,9 +12,9 @@
 // Keys: ← → a move back or forward, Home / End the deal or the result, Enter or space plays or
 // pauses (on a focused button, Enter presses it); a swipe left or right steps on touch.
 
-import { tileSVGString } from "../tiles.js";
+import { tileElement } from "../tiles.js";
 import { t, tileName } from "../i18n.js";
-import { el, clear, icon, scrollableByKeyboard } from "../base/dom.js";
+import { el, clear, icon, keyedChildren, scrollableByKeyboard } from "../base/dom.js";
 import { seatName, describeMove, errorText, profileName } from "../base/words.js";
 import { Board } from "./board.js";
 import { seatColour } from "./seatlook.js";
@@ -204,7 +204,8 @@ export class ReplayPanel {
     if (step === last) this.stop();
     this.step = step;
     const view = { ...this.data.steps[step], history: this.data.history.slice(0, step) };
-    this.board.render(view, { room: this.room, mySeat: null, targets: [] });
+    // drawn at once, with the hands and the list: one style, layout and paint a step, not two
+    this.board.draw(view, { room: this.room, mySeat: null, targets: [] });
     this.renderHands(view);
     const said = step === 0 ? t("replay.deal") : this.moveText(step - 1);
     this.said.textContent = step === last ? t("replay.said_end", { move: said, result: resultText(this.data.result, this.room) }) : said;
@@ -221,12 +222,13 @@ export class ReplayPanel {
       before.classList.remove("replay-move--current");
       before.removeAttribute("aria-current");
     }
+    this.showReview();
     if (current) {
       current.classList.add("replay-move--current");
       current.setAttribute("aria-current", "step");
+      // last: its read of the layout is the one the frame then uses (nothing changes after it)
       this.showInList(current);
     }
-    this.showReview();
   }
 
   /** The review has moved on: the list's marks, and what it says of the move on screen. */
@@ -270,19 +272,18 @@ export class ReplayPanel {
         row.append(tiles, score);
         row.style.setProperty("--seat-colour", seatColour(i));
         this.hands.append(row);
-        return { row, tiles, score, hand: null, said: null };
+        return { row, tiles, score, nodes: new Map(), size: null, said: null };
       });
     }
     view.reveal.hands.forEach((hand, i) => {
       const r = this.handRows[i];
-      const key = JSON.stringify([size, hand]);  // what the row shows, to skip an unchanged redraw
-      if (r.hand !== key) {
-        r.hand = key;
-        r.tiles.innerHTML = hand.map((name) => {
-          const [a, b] = name.split("-").map(Number);
-          return tileSVGString(a, b, { orientation: "vertical", size, label: tileName(name) });
-        }).join("");
+      if (r.size !== size) {
+        clear(r.tiles);
+        r.nodes = new Map();
+        r.size = size;
       }
+      // a tile played or drawn is the only one that changes
+      keyedChildren(r.tiles, r.nodes, hand.map((name) => [name, () => tileElement(name, { orientation: "vertical", size, label: tileName(name) })]));
       const said = t("replay.score", { score: view.scores[view.score_kind === "team_points" ? teamOf(i) : i] });
       if (r.said !== said) r.score.textContent = r.said = said;
       r.row.classList.toggle("replay-seat--turn", view.phase === "play" && view.turn === i);

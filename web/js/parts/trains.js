@@ -8,12 +8,16 @@
 //   first ones into "+7"), its open number as a big badge, and, during a turn, whether the seat on
 //   turn may lay on it: `view.trains.playable`, from the server (no rules here).
 //
-//   drawTrains(board, view, opts, w, h)   into board.layer (emptied and sized by the Board)
+//   drawTrains(board, view, opts, w, h)   into board.layer (sized by the Board)
 //   fitYard(...), visibleTiles(...)       the yard's sizes (exported for their arithmetic)
+//
+// The yard is drawn again in place: while the board, the window and the number of trains stay
+// the same, a draw changes only the rows whose train, marker, end or turn changed (a replay
+// step or a move changes one or two of ten), so a step's work fits in a frame.
 
 import { tileSVGString } from "../tiles.js";
 import { t, tileName } from "../i18n.js";
-import { el, icon } from "../base/dom.js";
+import { el, icon, clear, keyedChildren } from "../base/dom.js";
 import { seatName, trainName, trainOwner } from "../base/words.js";
 import { seatColour, seatMark } from "./seatlook.js";
 
@@ -44,6 +48,7 @@ export function drawTrains(board, view, opts, w, h) {
     board.root.classList.add("board--yard");
     drawYard(board, ctx, w, h);
   } else {
+    clear(board.layer);
     drawList(board, ctx, w, h);
   }
 }
@@ -99,8 +104,14 @@ function engineTile(tr, size) {
  * Returns {node, tiles, row, uncoveredTile}.
  */
 function trainRow(row, ctx, look) {
+  const parts = rowState(row, ctx, look.yard);
+  parts.end = trainEnd(row, ctx, look.s, parts.isTarget, look.yard);
+  return look.yard ? yardRow(parts, ctx, look) : listRow(parts, ctx, look);
+}
+
+/** What a row shows besides its tiles: its classes, owner, marker and whether it is a target. */
+function rowState(row, ctx, yard) {
   const { view, opts } = ctx;
-  const { yard } = look;
   const tr = view.trains;
   const isTarget = (opts.targets || []).some((x) => x === row.train);
   const isUncovered = !!tr.uncovered && tr.uncovered.train === row.train;
@@ -113,17 +124,21 @@ function trainRow(row, ctx, look) {
   if (isUncovered) cls.push("train-row--uncovered");
   if (row.train === view.turn && (onTurn || !yard)) cls.push("train-row--turn");
   if (!yard && row.train === opts.mySeat) cls.push("train-row--own");
-  const parts = {
+  return {
     row,
     cls: cls.join(" "),
     canPlay,
+    isTarget,
     uncoveredTile: isUncovered && tr.uncovered.tile,
     // the big screen has nobody's own train: a device seat's is named like any other there
     owner: trainOwner(row.train, opts.room, yard ? null : opts.mySeat),
-    marker: row.marker ? el(`span.${yard ? "yard-marker" : "train-marker"}`, { title: t("table.marker") }, icon("train", t("table.marker"))) : null,
-    end: trainEnd(row, ctx, look.s, isTarget, yard),
+    marker: !!row.marker,
   };
-  return yard ? yardRow(parts, ctx, look) : listRow(parts, ctx, look);
+}
+
+/** The marker a train wears when anybody may lay on it. */
+function markerNode(yard) {
+  return el(`span.${yard ? "yard-marker" : "train-marker"}`, { title: t("table.marker") }, icon("train", t("table.marker")));
 }
 
 function listRow({ row, cls, uncoveredTile, owner, marker, end }, ctx, { s, lines, tilesW, labelW }) {
@@ -132,36 +147,47 @@ function listRow({ row, cls, uncoveredTile, owner, marker, end }, ctx, { s, line
   const node = el(
     "div",
     { class: cls, style: `min-height:${(TRAIN_ROW_H * s).toFixed(0)}px`, dataset: { train: String(row.train) } },
-    el("div.train-labelbox", { style: `width:${labelW.toFixed(0)}px` }, el("div.train-label", el("span.train-name", owner), marker)),
+    el("div.train-labelbox", { style: `width:${labelW.toFixed(0)}px` }, el("div.train-label", el("span.train-name", owner), marker && markerNode(false))),
     tiles,
   );
   return { node, tiles, row, uncoveredTile };
 }
 
-function yardRow({ row, cls, canPlay, uncoveredTile, owner, marker, end }, { view, opts }, { labelW, rowH }) {
-  const mark = row.train === "mexican" ? el("span.yard-mark", icon("train")) : el("span.yard-mark", { "aria-hidden": "true" }, seatMark(row.train));
-  const label = el("div.yard-label", { style: labelW ? `width:${labelW.toFixed(0)}px` : null }, mark, el("span.yard-name", owner, marker));
+function yardRow(parts, ctx, look) {
   const tiles = el("div.train-tiles.yard-tiles");
+  const label = yardLabel(parts, look);
+  const side = yardSide(parts);
+  const node = el("div", yardAttrs(parts, ctx, look), label, tiles, side);
+  return { node, tiles, label, side, row: parts.row, uncoveredTile: parts.uncoveredTile };
+}
+
+/** A yard row's owner: their mark, name and the marker. */
+function yardLabel({ row, owner, marker }, { labelW }) {
+  const mark = row.train === "mexican" ? el("span.yard-mark", icon("train")) : el("span.yard-mark", { "aria-hidden": "true" }, seatMark(row.train));
+  return el("div.yard-label", { style: labelW ? `width:${labelW.toFixed(0)}px` : null }, mark, el("span.yard-name", owner, marker && markerNode(true)));
+}
+
+/** The train's open side: playable now (▶) and the number it needs. */
+function yardSide({ canPlay, end }) {
   end.classList.add("yard-badge");
-  // the train's open side: playable now (▶) and the number it needs
-  const side = el("div.yard-end", el("span.yard-play", { "aria-hidden": "true" }, canPlay ? "▶" : ""), end);
+  return el("div.yard-end", el("span.yard-play", { "aria-hidden": "true" }, canPlay ? "▶" : ""), end);
+}
+
+/** A yard row's own attributes: its classes, colours, height and what it says. */
+function yardAttrs({ row, cls, canPlay, owner }, { view, opts }, { rowH }) {
   const say = [owner, t("table.open_end", { n: row.end })];
   if (row.marker) say.push(t("table.marker"));
   if (canPlay) say.push(t("table.can_play", { name: seatName(opts.room, view.turn) }));
   const colour = row.train === "mexican" ? "#ffffff" : seatColour(row.train);
-  const node = el(
-    "div",
-    {
-      class: cls,
-      style: `--owner-colour:${colour};height:${rowH.toFixed(0)}px`,
-      dataset: { train: String(row.train), playable: canPlay ? "true" : "false" },
-      "aria-label": say.join(t("app.list_sep")),
-    },
-    label,
-    tiles,
-    side,
-  );
-  return { node, tiles, row, uncoveredTile };
+  // the colour of the seat on turn only on the rows it may lay on: set on the whole yard, a new
+  // turn would style every tile of every train again
+  const turn = canPlay ? `;--turn-colour:${seatColour(view.turn)}` : "";
+  return {
+    class: cls,
+    style: `--owner-colour:${colour};height:${rowH.toFixed(0)}px${turn}`,
+    dataset: { train: String(row.train), playable: canPlay ? "true" : "false" },
+    "aria-label": say.join(t("app.list_sep")),
+  };
 }
 
 // -- the list (phone, single device) ---------------------------------------------------------------
@@ -245,8 +271,87 @@ function drawYard(board, ctx, w, h) {
   const { view } = ctx;
   const tr = view.trains;
   const rows = trainRows(tr);
+  // read each draw (the page's size may change it); the style is drawn again anyway
   const fs = parseFloat(getComputedStyle(board.root).fontSize) || 16;
   const minLong = board.minLong();
+  const maxLong = window.innerHeight * MAX_LONG;
+  const key = JSON.stringify([w, h, fs, minLong, maxLong, rows.length]);
+  let yard = board.yard;
+  const fresh = !yard || yard.key !== key || yard.node.parentNode !== board.layer;
+  if (fresh) yard = board.yard = newYard(board, key, rows.length, w, h, fs, minLong, maxLong);
+  const { look } = yard;
+  const yardCtx = { ...ctx, playable: new Set((tr.playable || []).map(String)) };
+
+  const hubKey = JSON.stringify([tr.engine, view.boneyard, view.round, view.rounds_total, tr.uncovered && tr.uncovered.tile]);
+  if (hubKey !== yard.hubKey) {
+    const box = hub(tr, view, look.s, yard.hubW, fs);
+    if (yard.hub) yard.hub.replaceWith(box);
+    else yard.node.prepend(box);
+    yard.hub = box;
+    yard.hubKey = hubKey;
+  }
+  const states = rows.map((row) => rowState(row, yardCtx, true));
+  const keys = states.map((st) => rowKeys(st, yardCtx));
+  if (fresh) {
+    const made = states.map((st, i) => {
+      st.end = trainEnd(st.row, yardCtx, look.s, st.isTarget, true);
+      return { ...yardRow(st, yardCtx, look), frameKey: keys[i].frame, tilesKey: null, style: null };
+    });
+    yard.list.append(...made.map((m) => m.node));
+    // every row's tile box is equally wide (fixed label and end): measure one, then fill them all
+    yard.space = made.length ? made[0].tiles.clientWidth : look.tilesW;
+    // and one font size for every row's "+n" chip, read once: a read after a row is filled would
+    // style the page again, once per train (ten trains: ten restyles a move)
+    yard.chipFs = made.length ? parseFloat(getComputedStyle(made[0].tiles).fontSize) || 16 : 16;
+    yard.rows = made;
+  }
+  yard.rows.forEach((m, i) => {
+    const st = states[i];
+    const { frame, tiles } = keys[i];
+    if (frame.all !== m.frameKey.all) {
+      // in place: the row keeps its node and its tiles (a new node would style them all again),
+      // and its label unless its owner or marker changed
+      const attrs = yardAttrs(st, yardCtx, look);
+      if (m.node.className !== attrs.class) m.node.className = attrs.class;
+      if (m.style !== attrs.style) m.node.style.cssText = m.style = attrs.style;
+      m.node.dataset.playable = attrs.dataset.playable;
+      m.node.setAttribute("aria-label", attrs["aria-label"]);
+      if (frame.label !== m.frameKey.label) {
+        const label = yardLabel(st, look);
+        m.label.replaceWith(label);
+        m.label = label;
+      }
+      if (frame.side !== m.frameKey.side) {
+        st.end = trainEnd(st.row, yardCtx, look.s, st.isTarget, true);
+        const side = yardSide(st);
+        m.side.replaceWith(side);
+        m.side = side;
+      }
+      m.frameKey = frame;
+    }
+    if (tiles !== m.tilesKey) {
+      Object.assign(m, { row: st.row, uncoveredTile: st.uncoveredTile, tilesKey: tiles });
+      fillTiles(m, look.s, yard.space, ctx, yard.chipFs);
+    }
+  });
+  board.tileSize = look.s;
+}
+
+/** What a yard row's frame (everything but the tiles) and its tiles are drawn from: a row is
+ * drawn again only when one of them changes. */
+function rowKeys(st, { view, opts, last, animate }) {
+  const place = opts.preview && opts.preview.place;
+  const ghost = place && place.at === "train" && place.train === st.row.train ? place.entry.tile : null;
+  const label = JSON.stringify([st.owner, !!st.row.marker]);
+  const side = JSON.stringify([st.canPlay, st.isTarget, st.row.end, ghost]);
+  const frame = { label, side, all: JSON.stringify([label, side, st.cls, st.canPlay && view.turn]) };
+  const isLast = last && String(last.train) === String(st.row.train) && st.row.tiles.some((x) => x.tile === last.play);
+  const tiles = JSON.stringify([st.row.tiles.map((x) => x.tile), isLast ? [last.play, !!animate] : null, st.uncoveredTile]);
+  return { frame, tiles };
+}
+
+/** A yard laid out for this board's size and number of trains, with no rows yet. */
+function newYard(board, key, nRows, w, h, fs, minLong, maxLong) {
   const hubW = 4.8 * fs;
   const labelW = 7.4 * fs; // "Computer 10" on one line at 1080p
   const pad = 0.6 * fs;
@@ -254,30 +359,18 @@ function drawYard(board, ctx, w, h) {
   // beside the tiles: the owner and the end (one column); below them (two columns, stacked)
   const tilesFor = (cols) => (cols > 1 ? colW(cols) - 1.2 * fs : colW(cols) - labelW - 5.4 * fs);
   const lineH = 1.25 * fs;
-  const { s, cols, perCol } = fitYard(rows.length, h - pad, minLong, window.innerHeight * MAX_LONG, lineH, tilesFor);
+  const { s, cols, perCol } = fitYard(nRows, h - pad, minLong, maxLong, lineH, tilesFor);
   const tilesW = tilesFor(cols);
   const rowH = cols > 1 ? (h - pad) / perCol : Math.min((h - pad) / perCol, 3.1 * s);
-  const onTurn = view.phase === "play" && view.turn !== null && view.turn !== undefined;
-  const yardCtx = { ...ctx, playable: new Set((tr.playable || []).map(String)) };
-  const look = { yard: true, s, labelW: cols > 1 ? 0 : labelW, tilesW, rowH };
-
-  const yard = el(`div.yard${cols > 1 ? ".yard--stacked" : ""}`, {
-    style: `--yard-cols:${cols};--yard-rows:${perCol};--turn-colour:${onTurn ? seatColour(view.turn) : "#fff"}`,
+  const node = el(`div.yard${cols > 1 ? ".yard--stacked" : ""}`, {
+    style: `--yard-cols:${cols};--yard-rows:${perCol}`,
     dataset: { cols: String(cols) },
   });
-  yard.append(hub(tr, view, s, hubW, fs));
   const list = el("div.yard-rows");
-  const made = rows.map((row) => trainRow(row, yardCtx, look));
-  list.append(...made.map((m) => m.node));
-  yard.append(list);
-  board.layer.append(yard);
-  // every row's tile box is equally wide (fixed label and end): measure one, then fill them all
-  const space = made.length ? made[0].tiles.clientWidth : tilesW;
-  // and one font size for every row's "+n" chip, read once: a read after a row is filled would
-  // style the page again, once per train (ten trains: ten restyles a move)
-  const chipFs = made.length ? parseFloat(getComputedStyle(made[0].tiles).fontSize) || 16 : 16;
-  for (const m of made) fillTiles(m, s, space, ctx, chipFs);
-  board.tileSize = s;
+  node.append(list);
+  clear(board.layer);
+  board.layer.append(node);
+  return { key, node, list, hub: null, hubKey: null, hubW, rows: [], look: { yard: true, s, labelW: cols > 1 ? 0 : labelW, tilesW, rowH } };
 }
 
 /** The engine double large, the boneyard (where drawn tiles come from), the round, and the
@@ -309,11 +402,21 @@ function hub(tr, view, s, hubW, fs) {
 }
 
 /** A train's last tiles that fit its row (room px), "+n" in front for the ones left out. */
-function fillTiles({ tiles, row, uncoveredTile }, s, room, ctx, fs) {
+function fillTiles(m, s, room, ctx, fs) {
+  const { tiles, row, uncoveredTile } = m;
   const { shown, hidden } = visibleTiles(row.tiles, s, room - 2, 2.8 * fs);
   tiles.classList.toggle("yard-tiles--collapsed", hidden > 0);
-  if (hidden) tiles.append(el("span.train-more", { title: t("table.tiles", { count: hidden }) }, `+${hidden}`));
-  tiles.append(...shown.map((x) => trainTile(x, row, s, ctx, uncoveredTile)));
+  const items = [];
+  if (hidden) items.push([`+${hidden}`, () => el("span.train-more", { title: t("table.tiles", { count: hidden }) }, `+${hidden}`)]);
+  // a tile already drawn as it is now stays: only the new one and the one no longer last change
+  const { last, animate } = ctx;
+  for (const x of shown) {
+    const isLast = last && last.play === x.tile && String(last.train) === String(row.train);
+    const key = JSON.stringify([x.tile, x.from, isLast && (animate ? "new" : "last"), x.double && uncoveredTile === x.tile]);
+    items.push([key, () => trainTile(x, row, s, ctx, uncoveredTile)]);
+  }
+  m.tileNodes = m.tileNodes || new Map();
+  keyedChildren(tiles, m.tileNodes, items);
 }
 
 /** The last tiles of a train that fit `room` px: all of them, or as many as fit beside the
