@@ -26,31 +26,40 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import computer, config, review
+from .line_worker import serve
 from .offload import Offload
-from .tournament import paired_data
 
 log = logging.getLogger("tabletop.computer")
 
-# a round of the night's tournament is paired here too: up to seconds of search (tabletop/night.py)
+MODULE = "tabletop.cpu_worker"
 JOBS: dict[str, Callable[..., Any]] = {
     "hint": computer.hint,
     "decide": computer.decide,
-    "paired_data": paired_data,
     "judge": review.judge,
     "look_back": review.look_back,
 }
 
 
 class ProcessOffload:
-    """`run(fn, *args)` like `Offload.run`, for `fn` in JOBS: in the worker process. Calls come
-    from many greenlets; the worker takes them one at a time."""
+    """`run(fn, *args)` like `Offload.run`, for `fn` in `jobs`: in a worker process running
+    `python -m module` (by default this module and its JOBS; the night's pairing has a lighter
+    one, tabletop/pairing_worker.py). Calls come from many greenlets; the worker takes them one
+    at a time."""
 
-    def __init__(self, fallback_threads: int, nice: int = config.CPU_WORKER_NICE):
+    def __init__(
+        self,
+        fallback_threads: int,
+        nice: int = config.CPU_WORKER_NICE,
+        module: str = MODULE,
+        jobs: Mapping[str, Callable[..., Any]] = JOBS,
+    ):
         self._nice = nice
+        self._module = module
+        self._jobs = jobs
         self._lock = threading.Lock()  # one request in flight (gevent's lock when served)
         self._proc: subprocess.Popen | None = None
         # Each request carries a number the worker echoes. A caller interrupted while it waits
@@ -59,11 +68,15 @@ class ProcessOffload:
         self._ids = itertools.count()
         self._fallback = Offload(fallback_threads)
 
+    def command(self) -> list[str]:
+        """The worker process's command line."""
+        return [sys.executable, "-m", self._module, str(self._nice)]
+
     def _start(self) -> subprocess.Popen:
         package_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         path = os.pathsep.join(p for p in (package_parent, os.environ.get("PYTHONPATH")) if p)
         return subprocess.Popen(
-            [sys.executable, "-m", "tabletop.cpu_worker", str(self._nice)],
+            self.command(),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=dict(os.environ, PYTHONPATH=path),
@@ -71,7 +84,7 @@ class ProcessOffload:
 
     def run(self, fn, *args):
         job = fn.__name__
-        if JOBS.get(job) is not fn:
+        if self._jobs.get(job) is not fn:
             raise ValueError(f"{job} is not a worker job")
         with self._lock:
             rid = next(self._ids)
@@ -92,9 +105,9 @@ class ProcessOffload:
                         raise RuntimeError(f"{job} failed in the worker: {answer['error']}")
                     result = answer["ok"]
                     return tuple(result) if job == "hint" else result
-                log.warning("the computer worker process is gone; starting it again")
+                log.warning("the worker process (%s) is gone; starting it again", self._module)
                 self._stop_worker()
-        log.error("the computer worker process cannot run; computing on a thread")
+        log.error("the worker process (%s) cannot run; computing on a thread", self._module)
         return self._fallback.run(fn, *args)
 
     @staticmethod
@@ -131,16 +144,7 @@ class ProcessOffload:
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    os.nice(int(argv[0]) if argv else config.CPU_WORKER_NICE)
-    for line in sys.stdin.buffer:
-        request: dict = {}
-        try:
-            request = json.loads(line)
-            answer = {"id": request.get("id"), "ok": JOBS[request["job"]](*request["args"])}
-        except Exception as exc:  # the server raises it for that request; the worker goes on
-            answer = {"id": request.get("id"), "error": f"{type(exc).__name__}: {exc}"}
-        sys.stdout.buffer.write((json.dumps(answer) + "\n").encode())
-        sys.stdout.buffer.flush()
+    serve(JOBS, int(argv[0]) if argv else config.CPU_WORKER_NICE)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from typing import Any
 
 import engine
 
-from . import names, night_tables, seats
+from . import names, night_tables, pairing_worker, seats
 from .cpu_worker import ProcessOffload
 from .errors import Refused
 from .offload import Offload, gevent_patched
@@ -63,7 +63,7 @@ class Night:
         self.info: dict[str, Any] = {}  # the server's part (see `_data`)
         self.seq = 0  # one more at every change: what a long poll waits on
         self.pairing = False
-        self.cpu = ProcessOffload(1) if gevent_patched() else Offload(1)
+        self.cpu = pairing_offload() if gevent_patched() else Offload(1)
 
     # -- stored ----------------------------------------------------------------------------
 
@@ -218,7 +218,7 @@ class Night:
         except TournamentError as exc:
             raise refused(exc) from None
         finally:
-            # once a round: its worker process (~25 MB) is not kept between rounds
+            # once a round: its worker process is not kept between rounds
             if isinstance(self.cpu, ProcessOffload):
                 self.cpu.release()
             with self.lock:
@@ -432,6 +432,12 @@ class Night:
 
     def close_workers(self) -> None:
         self.cpu.close()
+
+
+def pairing_offload() -> ProcessOffload:
+    """Where a round is paired when served on gevent: a process that imports only the pure
+    tournament package (tabletop/pairing_worker.py), at the computers' niceness."""
+    return ProcessOffload(1, module=pairing_worker.MODULE, jobs=pairing_worker.JOBS)
 
 
 def _result(r: Result | None) -> dict | None:

@@ -55,18 +55,3 @@ def test_a_tie_goes_to_the_side_with_more_points_then_the_first():
     Tied.match_winner = None
     Tied.scores = (40, 30, 40)
     assert night_tables.result_of(Tied, 3) == Result((40, 30, 40), 0)
-
-
-def test_a_round_is_paired_in_the_workers_process_as_on_the_serving_thread():
-    from tabletop.cpu_worker import ProcessOffload
-    from tabletop.tournament import Settings, join, new, paired_data, to_data
-
-    t = new(Settings("swiss", 4, 8, 5, seed=3))
-    for i in range(32):
-        t, _ = join(t, f"Player {i}")
-    worker = ProcessOffload(1)
-    try:
-        away = worker.run(paired_data, to_data(t))
-    finally:
-        worker.close()
-    assert away == paired_data(to_data(t)) and len(away["rounds"][0]["tables"]) == 8
