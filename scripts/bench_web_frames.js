@@ -2,6 +2,7 @@
 // on it, one more play (it animates), and each frame's main-thread time in ms.
 (async () => {
   const { Board } = await import("/static/js/parts/board.js");
+  await import("/static/js/parts/trains.js"); // the board fetches it at its first trains: here before
   const box = document.createElement("div");
   box.className = "table-board";
   box.style.cssText = "position:fixed;left:0;top:0;width:1600px;height:860px;z-index:99";

@@ -21,7 +21,8 @@ import { TableScreen } from "../parts/tableview.js";
 import { resultsBody, historyBlock, seedBlock, scoresNow } from "../parts/results.js";
 import { readyStrip, tonightBody, matchOver, newGameLoss, choosingLine } from "../parts/evening.js";
 import { openReplay } from "../parts/replay.js";
-import { recordLink, openRecordFile } from "../parts/recordfile.js";
+import { openRecordFile } from "../parts/recordfile.js";
+import { recordLink } from "../parts/recordlink.js";
 import { fitDialog } from "../base/fit.js";
 
 /** What a setup is, to tell whether the room's and the lobby's are the same: the game, its

@@ -15,8 +15,7 @@ import { HandPanel, installSelector } from "../parts/handpanel.js";
 import { JoinForm, joinLogo } from "../parts/joinform.js";
 import { renderSeatStrip } from "../parts/seatstrip.js";
 import { resultsBody, historyBlock } from "../parts/results.js";
-import { openReplay } from "../parts/replay.js";
-import { recordLink } from "../parts/recordfile.js";
+import { openReplayLater, recordLink } from "../parts/recordlink.js";
 import { trackerBody } from "../parts/tracker.js";
 import { readyBox, tonightBody, choosingLine, newGameLoss } from "../parts/evening.js";
 import { REGULAR_KEY, myProfile, regularToken } from "../parts/regularsapi.js";
@@ -477,7 +476,7 @@ class PhonePage extends Page {
   /** The finished rounds this phone played (its seat token says which), step by step. */
   openReplay() {
     this.closeDialog();
-    openReplay({ roomId: this.roomId, token: this.token });
+    openReplayLater({ roomId: this.roomId, token: this.token });
   }
 
   openMenu() {

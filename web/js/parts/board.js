@@ -19,7 +19,15 @@ import { t, lineTileName } from "../i18n.js";
 import { el, clear, icon } from "../base/dom.js";
 import { lineEntries, fitLine } from "./linelayout.js";
 import { LastPlaySeen } from "./lastplay.js";
-import { drawTrains } from "./trains.js";
+
+// Mexican Train's hub and trains (trains.js) are fetched the first time a board shows them: most
+// games have none, and a phone's first load goes without them.
+let trains = null;
+let trainsLoading = null;
+function loadTrains() {
+  trainsLoading = trainsLoading || import("./trains.js").then((m) => (trains = m), () => (trainsLoading = null));
+  return trainsLoading;
+}
 
 // the smallest tap target (px): an open end's button is never smaller, whatever the tile size
 const TAP = 44;
@@ -217,8 +225,12 @@ export class Board {
     const key = a && this.layer.contains(a) ? (a.dataset.end ? `[data-end="${a.dataset.end}"]` : a.dataset.train ? `button[data-train="${a.dataset.train}"]` : null) : null;
     this.layer.style.width = `${w}px`;
     this.layer.style.height = `${h}px`;
-    if (view.trains) drawTrains(this, view, opts, w, h); // the yard is drawn again in place
-    else {
+    if (view.trains && trains) trains.drawTrains(this, view, opts, w, h); // the yard is drawn again in place
+    else if (view.trains) {
+      clear(this.layer); // for the one frame until trains.js is here
+      this.yard = null;
+      loadTrains().then(() => this._schedule());
+    } else {
       clear(this.layer);
       this.yard = null;
       this._drawLine(view, opts, w, h);
