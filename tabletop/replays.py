@@ -3,8 +3,9 @@ positions, each with every hand face up (`engine.round_steps`). The server only 
 checks who asks; the positions are the engine's.
 
 Who may see what: the table's host token opens every finished round of the room; a phone's seat
-token only the rounds that token played (`Store.witnessed`); anything else is refused. A round
-still being played is never handed out, to anyone.
+token only the rounds that token played, a second screen's watch token (handed out in its
+`welcome`) only the rounds it was showing while they were played (`Store.witnessed`); anything
+else is refused. A round still being played is never handed out, to anyone.
 """
 
 from __future__ import annotations
@@ -37,9 +38,11 @@ def viewer(room, token: str | None) -> Viewer:
         raise Refused("bad_token", "replays need the table's token or a seat's")
     if secrets.compare_digest(seats.token_hash(token), room.host_hash):
         return Viewer(None)
-    if seats.seat_of_token(room.tokens, token) is None:
-        raise Refused("bad_token", "this token does not open this room")
-    return Viewer(room.tables.store.witnessed(room.id, seats.token_hash(token)))
+    if seats.seat_of_token(room.tokens, token) is not None:
+        return Viewer(room.tables.store.witnessed(room.id, seats.token_hash(token)))
+    if room.watch_token_known(token):
+        return Viewer(room.tables.store.witnessed(room.id, seats.watch_hash(token)))
+    raise Refused("bad_token", "this token does not open this room")
 
 
 def _seats(record) -> list[dict]:
@@ -110,5 +113,5 @@ def finished_record(room, who: Viewer, game_id: int, round_no: int) -> dict:
     if round_no not in done:
         raise Refused("round_in_progress", "this round is still being played")
     if not who.may_see(game_id, round_no):
-        raise Refused("not_seen", "this phone did not play this round")
+        raise Refused("not_seen", "this phone did not play or watch this round")
     return record

@@ -120,7 +120,8 @@ class Room:
         self.last_undo_seat = None
         self.hints = computer.Hints()
         self.freed_seats = FreedSeats()  # a seat the host freed is not taken back at once
-        self.witnessed: tuple = (None, frozenset())  # (deal in play, seat tokens noted as its players)
+        self.witnessed: tuple = (None, frozenset())  # (deal in play, tokens noted as its witnesses)
+        self.watch_hashes: set[str] = set()  # the watch tokens handed to second screens (seats.watch_hash)
         self.record = record
         self.match = engine.Match.from_record(record) if record else None
         # nobody sees two hands of one round (the seat rule); what the store kept of the round
@@ -271,14 +272,17 @@ class Room:
 
     # -- connections -------------------------------------------------------------------------
 
-    def _welcome(self, member: Member) -> dict:
-        return {
+    def _welcome(self, member: Member, conn=None) -> dict:
+        welcome = {
             "type": "welcome",
             "role": member.role,
             "room": self.id,
             "seat": member.seat,
             "server": self.tables.server_info(),
         }
+        if member.role == "watcher" and getattr(conn, "watch_token", None):
+            welcome["watch_token"] = conn.watch_token
+        return welcome
 
     def enter(self, conn, member: Member) -> None:
         """`conn` watches the room as `member`: `welcome`, then its first view."""
@@ -286,20 +290,32 @@ class Room:
             if self.closed:
                 raise Refused("no_room")
             self.members[conn] = member
-            conn.send(self._welcome(member))
+            conn.send(self._welcome(member, conn))
             self._notify()
 
     def admit(
-        self, conn, host_token: str | None = None, token: str | None = None, watch: bool = False
+        self,
+        conn,
+        host_token: str | None = None,
+        token: str | None = None,
+        watch: bool = False,
+        watch_token: str | None = None,
     ) -> None:
         """A `hello` for this room: the host token makes the table, a seat token reclaims its
         seat (a computer stand-in hands it back), `watch` a second screen of the table (view
-        only), none of them a guest."""
+        only), none of them a guest. A second screen gets a watch token (the one it had from
+        this room, or a new one): the rounds it sees played are noted under it, and it opens
+        their replays."""
         # Not through `run`: the socket is no member yet (the token check is its step 1), and
         # its one write, a stand-in handing the seat back, is put back if refused as in step 5.
         with self.lock:
             if watch:
                 self._may_watch(conn)
+                if not (watch_token and self.watch_token_known(watch_token)):
+                    watch_token = seats.new_token()
+                conn.watch_token = watch_token
+                conn.watch_hash = seats.watch_hash(watch_token)
+                self.watch_hashes.add(conn.watch_hash)
                 return self.enter(conn, WATCHER)
             if host_token is not None:
                 if not secrets.compare_digest(seats.token_hash(host_token), self.host_hash):
@@ -321,6 +337,11 @@ class Room:
                     entry["standin"] = standin
                     raise
             return self.enter(conn, Member("seat", seat))
+
+    def watch_token_known(self, watch_token: str) -> bool:
+        """Whether this room handed out this watch token (since it started, or a round noted it)."""
+        h = seats.watch_hash(watch_token)
+        return h in self.watch_hashes or bool(self.tables.store.witnessed(self.id, h))
 
     def _may_watch(self, conn) -> None:
         """A guest (or a second screen) gets a view at every change: a room takes
@@ -450,13 +471,19 @@ class Room:
         self.hands_seen.saved(new)
 
     def _note_witnesses(self, deal) -> None:
-        """The seat tokens playing the round in play are stored as its players (a phone replays
-        only rounds it played). Only new ones cost a write; a failed write is logged, not fatal:
-        the game goes on, and that phone may not find that round among its replays."""
+        """The seat tokens playing the round in play, and the watch tokens of the second screens
+        showing it, are stored as its witnesses (a phone replays only rounds it played or
+        watched). Only new ones cost a write; a failed write is logged, not fatal: the game goes
+        on, and that phone may not find that round among its replays."""
         if deal is None:
             return
         noted = self.witnessed[1] if self.witnessed[0] == deal else frozenset()
-        new = set(self.tokens.values()) - noted
+        watching = {
+            c.watch_hash
+            for c, m in self.members.items()
+            if m.role == "watcher" and getattr(c, "watch_hash", None)
+        }
+        new = (set(self.tokens.values()) | watching) - noted
         if not new:
             return
         try:

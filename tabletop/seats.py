@@ -36,6 +36,12 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def watch_hash(token: str) -> str:
+    """How a second screen's watch token is kept among the rounds' witnesses: apart from the seat
+    tokens (a seat token handed in as a watch token proves nothing of that seat)."""
+    return "watch:" + token_hash(token)
+
+
 def seat_of_token(tokens: dict[int, str], token: str) -> int | None:
     """The seat whose stored hash is this token's, or None."""
     h = token_hash(token)

@@ -47,7 +47,13 @@ def _enter(conn, room, **credentials) -> None:
 
 @COMMANDS.declare(
     "hello",
-    {"room": (ROOM, False), "token": (TOKEN, False), "host_token": (TOKEN, False), "watch": (BOOL, False)},
+    {
+        "room": (ROOM, False),
+        "token": (TOKEN, False),
+        "host_token": (TOKEN, False),
+        "watch": (BOOL, False),
+        "watch_token": (TOKEN, False),
+    },
     before_hello=True,
 )
 def hello(conn, msg):
@@ -56,6 +62,8 @@ def hello(conn, msg):
     watch = msg.get("watch", False)
     if watch and ("room" not in msg or "token" in msg or "host_token" in msg):
         raise Refused("bad_message", "watch names a room and no token: a second screen holds none")
+    if "watch_token" in msg and not watch:
+        raise Refused("bad_message", "watch_token comes with watch")
     if "room" not in msg:
         _lobby(conn)
         return None
@@ -66,7 +74,7 @@ def hello(conn, msg):
         _lobby(conn)
         return False
     if watch:
-        _enter(conn, room, watch=True)
+        _enter(conn, room, watch=True, watch_token=msg.get("watch_token"))
         return None
     try:
         _enter(conn, room, host_token=msg.get("host_token"), token=msg.get("token"))

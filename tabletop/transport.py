@@ -60,6 +60,8 @@ class Connection:
         self.greeted = False  # hello answered
         self._room = None  # the room this socket is in (its role there is the room's to know)
         self.unlocked_until = 0.0  # kiosk: this socket gave the PIN; unlocked until then (monotonic)
+        self.watch_token: str | None = None  # a second screen's watch token (Room.admit)
+        self.watch_hash: str | None = None
         self._messages = Bucket(*tables.rate)
         self.hint_bucket = Bucket(config.HINT_RATE, config.HINT_BURST)  # hints computed for it
         self._dropped = 0

@@ -1,10 +1,20 @@
 """The table's menu puts the same table on a second screen: its address and QR code open
 /watch/<room>, which shows the lobby's players as they sit down and then the game, as the table
-screen shows it, never a hand; a command from it is refused with `view_only`."""
+screen shows it, never a hand; a command from it is refused with `view_only`; it replays the
+rounds it showed while they were played, and no other."""
 
 from __future__ import annotations
 
-from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table, start_game
+from flows import (
+    TIMEOUT,
+    join_phone,
+    join_urls,
+    lobby_setup,
+    open_table,
+    play_until_round_over,
+    start_game,
+    wait_game,
+)
 from handle import Domino
 
 
@@ -48,3 +58,32 @@ def test_the_menu_puts_the_table_on_a_second_screen_view_only(live_server, scree
     assert watcher.request("pause", {"paused": True})["code"] == "view_only"
     assert host.version == version and host.js("D.frame.room.paused") is False
     print(f"screenshots: {tmp_path}")
+
+
+def test_a_second_screen_replays_only_the_rounds_it_watched(live_server, screen, phone):
+    table = screen(1280, 720)
+    open_table(table, live_server.url)
+    lobby_setup(table, "draw", players=2, seats=["phone", "computer:easy"])
+    url = Domino(table).room["watch_url"]
+    early = screen(1280, 720)  # shows the table from the lobby on
+    early.goto(url)
+    early.wait_for_selector(".watch-lobby", timeout=TIMEOUT)
+    ph = phone()
+    join_phone(ph, join_urls(table)[0], "Ana")
+    start_game(table)
+    wait_game(ph)
+    play_until_round_over([ph])
+    late = screen(390, 844)  # a phone that comes to watch once the round is over
+    late.goto(url)
+    late.wait_for_selector(".watch-replay", timeout=TIMEOUT)
+    for page, seen in ((early, 1), (late, 0)):
+        # the results may cover the top bar: the button closes them as it opens the replays
+        page.locator(".watch-replay").dispatch_event("click")
+        page.wait_for_selector(".replay-list", timeout=TIMEOUT)
+        assert page.locator(".replay-pick").count() == seen
+        assert page.locator(".replay-none").count() == 1 - seen
+    early.click(".replay-pick")
+    early.wait_for_selector(".replay--round .replay-seat", timeout=TIMEOUT)
+    early.keyboard.press("End")
+    scores = early.evaluate("() => JSON.parse(document.querySelector('.replay').dataset.scores)")
+    assert scores == Domino(table).view["scores"]

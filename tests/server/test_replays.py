@@ -1,5 +1,6 @@
 """Replays of finished rounds over HTTP: the positions are the engine's, a round in play is
-refused to everyone, and a phone opens only the rounds its seat token played."""
+refused to everyone, a phone opens only the rounds its seat token played, and a second screen
+only the rounds it watched (with the watch token its welcome handed it)."""
 
 from __future__ import annotations
 
@@ -122,3 +123,55 @@ def test_the_record_is_served_only_to_the_table_and_its_seats_between_rounds(liv
     for token in (None, "x" * 30, other_host, t1):
         status, body = get(live, f"/api/rooms/{room_id}/record", token)
         assert (status, body["error"]) == (403, "bad_token"), token
+
+
+def watcher_token(make, room_id, watch_token=None):
+    """A second screen of the room: (its socket, the watch token its welcome hands it)."""
+    screen = make()
+    hello = {"type": "hello", "room": room_id, "watch": True}
+    if watch_token:
+        hello["watch_token"] = watch_token
+    screen.send(hello)
+    welcome = screen.expect("welcome", role="watcher")
+    assert welcome["watch_token"]
+    return screen, welcome["watch_token"]
+
+
+def test_a_second_screen_opens_only_rounds_it_watched(live, client_factory):
+    host, room_id, host_token = create_room(client_factory, "draw", {"players": 2}, PHONES2)
+    p0, t0 = join(client_factory, room_id, 0)
+    p1, _ = join(client_factory, room_id, 1)
+    early, w_early = watcher_token(client_factory, room_id)  # watches from the start
+    start(host)
+    game_id = live.tables.store.games_of(room_id)[0]["game"]
+    # round 1 in play: refused to everyone, the watcher too
+    status, body = get(live, f"/api/rooms/{room_id}/replays/{game_id}/1", w_early)
+    assert (status, body["error"]) == (409, "round_in_progress")
+    play_round(live, room_id, [p0, p1], host)
+    late, w_late = watcher_token(client_factory, room_id)  # comes after round 1 ended
+    start(host)
+    play_round(live, room_id, [p0, p1], host)
+    early.close()
+    # the early screen comes back with its token: the same one, and it saw both rounds
+    again, w_again = watcher_token(client_factory, room_id, w_early)
+    assert w_again == w_early
+
+    def rounds(token):
+        status, listed = get(live, f"/api/rooms/{room_id}/replays", token)
+        assert status == 200, listed
+        return [r["round"] for g in listed["games"] for r in g["rounds"]]
+
+    assert rounds(w_early) == [1, 2]
+    assert rounds(w_late) == [2]
+    assert get(live, f"/api/rooms/{room_id}/replays/{game_id}/1", w_early)[0] == 200
+    status, body = get(live, f"/api/rooms/{room_id}/replays/{game_id}/1", w_late)
+    assert (status, body["error"]) == (403, "not_seen")
+    assert get(live, f"/api/rooms/{room_id}/replays/{game_id}/2", w_late)[0] == 200
+    # a watch token opens no seat's rounds, and no made-up watch token is taken up
+    status, body = get(live, f"/api/rooms/{room_id}/replays", "w" * 32)
+    assert (status, body["error"]) == (403, "bad_token")
+    other, w_other = watcher_token(client_factory, room_id, "w" * 32)
+    assert w_other != "w" * 32 and rounds(w_other) == []
+    # a seat's token handed in as a watch token proves nothing of that seat's rounds
+    thief, w_thief = watcher_token(client_factory, room_id, t0)
+    assert w_thief != t0 and rounds(w_thief) == []

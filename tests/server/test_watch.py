@@ -101,6 +101,7 @@ def test_a_watch_hello_names_a_room_and_no_token(live, client_factory):
         {"type": "hello", "watch": True},
         {"type": "hello", "room": room_id, "watch": True, "host_token": host_token},
         {"type": "hello", "room": room_id, "watch": "yes"},
+        {"type": "hello", "room": room_id, "watch_token": "w" * 32},  # a watch token comes with watch
     ):
         client = client_factory()
         client.send(dict(hello, ref="h"))

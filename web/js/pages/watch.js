@@ -1,7 +1,9 @@
 // A second screen of a table (/watch/<room>, <body data-mode="watch">): another TV or computer
 // shows what the table screen shows, view only. It says hello with `watch` (the `watcher` role,
 // docs/PROTOCOL.md): the server sends it the table's view, never a hand, and refuses any command
-// from it, so this page sends none (no pause, no rules panel: those are the table's).
+// from it, so this page sends none (no pause, no rules panel: those are the table's). Its welcome
+// hands it a watch token, kept for this room: it opens the replays of the rounds this screen
+// showed while they were played (and only those).
 
 import { t } from "../i18n.js";
 import { Page } from "../base/page.js";
@@ -15,6 +17,8 @@ import { resultsBody } from "../parts/results.js";
 import { readyStrip, tonightBody, matchOver } from "../parts/evening.js";
 import { seatColour, seatMark } from "../parts/seatlook.js";
 import { fitDialog } from "../base/fit.js";
+import { text } from "../base/storage.js";
+import { openReplayLater } from "../parts/recordlink.js";
 
 class WatchPage extends Page {
   constructor() {
@@ -29,13 +33,25 @@ class WatchPage extends Page {
     addEventListener("resize", () => this.fitResults());
   }
 
+  get watchKey() {
+    return `domino.watch.${this.roomCode}`;
+  }
+
   hello() {
-    return { room: this.roomCode, watch: true };
+    const token = text.get(this.watchKey);
+    return token ? { room: this.roomCode, watch: true, watch_token: token } : { room: this.roomCode, watch: true };
   }
 
   onWelcome(w) {
     this.gone = w.role !== "watcher";
     if (this.gone) this.showGone();
+    if (w.watch_token) text.set(this.watchKey, w.watch_token);
+  }
+
+  /** The finished rounds this screen showed (its watch token says which), step by step. */
+  openReplay() {
+    this.closeDialog();
+    openReplayLater({ roomId: this.roomCode, token: text.get(this.watchKey), tv: innerWidth >= 700 });
   }
 
   onMessage(m) {
@@ -67,8 +83,11 @@ class WatchPage extends Page {
     const info = el("div.topbar-info");
     if (v) info.append(el("span.info-profile", profileName(v.profile)), el("span.info-round", v.rounds_total ? t("table.round_of", { n: v.round, total: v.rounds_total }) : t("table.round", { n: v.round })));
     info.append(el("span.badge.watch-badge", t("watch.badge")));
-    clear(bar);
-    bar.append(title, info);
+    // the same button at every frame: one focused from a remote stays focused
+    if (!this.replayBtn) this.replayBtn = el("button.btn.watch-replay", { type: "button", onclick: () => this.openReplay() }, t("replay.title"));
+    for (const n of [...bar.children]) if (n !== this.replayBtn) n.remove();
+    bar.prepend(title, info);
+    if (!bar.contains(this.replayBtn)) bar.append(this.replayBtn);
     return bar;
   }
 
