@@ -37,9 +37,15 @@ from a table's screen getting the view that ends its game to the standings' long
 answering with that table's result (negative: the standings knew first; the result is stored
 in the commit of the last move, before the view goes out).
 
+`--review` adds one more row, "table, reviews running": the table again, with one more room, a
+two-player Draw round played to its end by two computers, whose seats' reviews (the hard
+player's judgement of every choice, `GET .../replays/<game>/<round>/review`) are asked for again
+and again throughout the measurement, as many at once as the server runs (`REVIEW_SLOTS`). Its
+p99 beside the first row's says whether a review slows the games at the other tables.
+
     scripts/bench server [--rooms 20] [--sockets 6] [--seconds 15] [--repeat 1] [--no-search]
                          [--no-ram] [--data DIR] [--deflate] [--tournament 8x4]
-                         [--tournament-seats phones,computers] [--json]
+                         [--tournament-seats phones,computers] [--review] [--json]
 """
 
 from __future__ import annotations
@@ -695,6 +701,94 @@ class NightLoad:
         await asyncio.gather(*(sock.link.close() for sock in socks))
 
 
+class Reviews:
+    """Reviews asked for again and again on a running table, `slots` at once (one thread each),
+    of a Draw round two computers played to its end in a room of its own."""
+
+    def __init__(self, port: int, slots: int = 2):
+        self.port, self.slots = port, slots
+        self.done = 0  # reviews read to their summary
+        self.busy = 0  # answers `review_busy` (every slot taken)
+        self.failed: list[str] = []
+        self.stop = threading.Event()
+        self.threads: list[threading.Thread] = []
+        self.room, self.token, self.game = self._finished_round()
+
+    def _finished_round(self) -> tuple[str, str, int]:
+        import websocket  # the test tools' client: a few frames, no load
+
+        ws = websocket.create_connection(
+            f"ws://127.0.0.1:{self.port}/ws", timeout=30, origin=f"http://127.0.0.1:{self.port}"
+        )
+
+        def until(pred):
+            while True:
+                f = json.loads(ws.recv())
+                if pred(f):
+                    return f
+
+        try:
+            ws.send(json.dumps({"type": "hello"}))
+            ws.send(json.dumps({"type": "create_room", "name": "Reviews"}))
+            created = until(lambda f: f["type"] == "room_created")
+            seats = [{"kind": "computer", "level": "easy"}] * 2
+            setup = {"type": "setup", "profile": "draw", "options": {"players": 2}, "seats": seats}
+            ws.send(json.dumps({**setup, "ref": 1}))
+            if until(lambda f: f.get("ref") == 1)["type"] != "ok":
+                raise SystemExit("scripts/bench server: the reviews' room was not set up")
+            ws.send(json.dumps({"type": "start_round", "ref": 2}))
+            until(
+                lambda f: (
+                    f["type"] == "view" and (f.get("view") or {}).get("phase") in ("round_over", "game_over")
+                )
+            )
+        finally:
+            ws.close()
+        room, token = created["room"], created["host_token"]
+        listed = self._get(f"/api/rooms/{room}/replays", token)
+        return room, token, json.loads(listed)["games"][0]["game"]
+
+    def _get(self, path: str, token: str) -> bytes:
+        import urllib.request
+
+        req = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}")
+        req.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(req, timeout=120) as resp:
+            return resp.read()
+
+    def _loop(self, seat: int) -> None:
+        import urllib.error
+
+        path = f"/api/rooms/{self.room}/replays/{self.game}/1/review?seat={seat}"
+        while not self.stop.is_set():
+            try:
+                last = json.loads(self._get(path, self.token).splitlines()[-1])
+            except urllib.error.HTTPError as err:
+                if err.code == 429:
+                    self.busy += 1
+                    time.sleep(0.05)
+                    continue
+                self.failed.append(f"HTTP {err.code}")
+                return
+            if "summary" in last:
+                self.done += 1
+            else:
+                self.failed.append(str(last))
+                return
+
+    def __enter__(self) -> Reviews:
+        for seat in range(self.slots):
+            t = threading.Thread(target=self._loop, args=(seat % 2,), name="reviews", daemon=True)
+            t.start()
+            self.threads.append(t)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        for t in self.threads:
+            t.join(timeout=150)
+
+
 def measure(kind: str, args, frame_bytes: int) -> dict:
     server = start_server(kind, args, frame_bytes)
 
@@ -706,6 +800,8 @@ def measure(kind: str, args, frame_bytes: int) -> dict:
             await load.grow(args.rooms)
             if night is not None:
                 await night.start()
+            if kind == REVIEW_ROW:
+                return await reviewed(load, server.port, args)
             row = await load.measure(args.seconds, args.warmup)
             if night is not None:
                 row.update(night.figures())
@@ -719,6 +815,24 @@ def measure(kind: str, args, frame_bytes: int) -> dict:
         return asyncio.run(go())
     finally:
         server.stop()
+
+
+REVIEW_ROW = "table, reviews running"
+
+
+async def reviewed(load: Load, port: int, args) -> dict:
+    """The load measured while reviews run throughout (`--review`)."""
+    reviews = Reviews(port)
+    started = time.perf_counter()
+    with reviews:
+        row = await load.measure(args.seconds, args.warmup)
+    if reviews.failed:
+        raise SystemExit(f"scripts/bench server: a review failed: {reviews.failed[0]}")
+    if not reviews.done:
+        raise SystemExit("scripts/bench server: no review ended during the measurement")
+    row["reviews"] = reviews.done
+    row["reviews_per_s"] = round(reviews.done / (time.perf_counter() - started), 2)
+    return row
 
 
 def search(args) -> list[dict]:
@@ -815,6 +929,15 @@ def cell(values: list[float], fmt: str) -> str:
     return f"{mid} ({fmt.format(min(values))}-{fmt.format(max(values))})"
 
 
+def review_note(runs: list[list[dict]]) -> list[str]:
+    """How many reviews the `--review` row read to their end, per run (none without it)."""
+    rows = [r for run in runs for r in run if r["server"] == REVIEW_ROW]
+    if not rows:
+        return []
+    done = ", ".join(f"{r['reviews']} ({r['reviews_per_s']}/s)" for r in rows)
+    return [f"reviews read to their end while the load ran (reviews running): {done}"]
+
+
 def report(args, runs: list[list[dict]], steps: list[dict]) -> str:
     lines = [
         f"{args.rooms} rooms x {args.sockets} websockets, phones act at once, {args.seconds:.0f} s"
@@ -847,9 +970,12 @@ def report(args, runs: list[list[dict]], steps: list[dict]) -> str:
     for seated in SEATED:
         if night_row(seated) in kinds:
             ratio_row(f"table/+tournament ({seated})", night_row(seated), bare=False)
+    if REVIEW_ROW in kinds:
+        ratio_row("table/reviews running", REVIEW_ROW, bare=False)
     widths = [max(len(r[c]) if c < len(r) else 0 for r in rows) for c in range(len(rows[0]))]
     for r in rows:
         lines.append("  ".join(v.rjust(w) if c else v.ljust(w) for c, (v, w) in enumerate(zip(r, widths))))
+    lines.extend(review_note(runs))
     for seated in SEATED:
         if night_row(seated) not in kinds:
             continue
@@ -961,6 +1087,11 @@ def main(argv=None) -> int:
         default=COMPUTER_DELAY,
         help="seconds a move takes at the tournament's tables (default: a computer's, as served)",
     )
+    p.add_argument(
+        "--review",
+        action="store_true",
+        help="one more row: the table with reviews running in a room of their own throughout",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.sockets < PHONES + 1:
@@ -981,6 +1112,8 @@ def main(argv=None) -> int:
             run.append(measure("table in RAM", args, 0))
         if args.tournament:
             run += [measure(night_row(seated), args, 0) for seated in args.tournament_seats]
+        if args.review:
+            run.append(measure(REVIEW_ROW, args, 0))
         runs.append(run)
     steps = [] if args.no_search else search(args)
     if args.json:

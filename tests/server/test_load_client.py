@@ -166,3 +166,17 @@ def test_a_short_benchmark_run_with_a_tournament_beside_the_load():
     assert night["night_ends"] >= 2 and night["night_rounds"] >= 1, night
     assert -1000 < night["standings_min_ms"] <= night["standings_max_ms"] < 5000, night
     assert night["night_polls"] > 0, night  # the players' phones followed their page
+
+
+def test_a_short_benchmark_run_with_reviews_beside_the_load():
+    cmd = [
+        sys.executable,
+        str(ROOT / "scripts" / "bench_server.py"),
+        *("--rooms", "2", "--seconds", "3", "--warmup", "0.5", "--no-search", "--no-ram", "--no-pin"),
+        *("--review", "--json"),
+    ]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=180, cwd=ROOT, check=True)
+    ((table, _bare, reviewed),) = json.loads(out.stdout)["runs"]
+    assert reviewed["server"] == "table, reviews running" and table["server"] == "table"
+    assert reviewed["actions"] > 20 and reviewed["errors"] == 0, reviewed
+    assert reviewed["reviews"] >= 1, reviewed  # a review of the finished round was read to its end
