@@ -141,3 +141,15 @@ def test_tonight_keeps_each_games_points_apart_on_the_tv_and_a_phone(live_server
             )
         train = bo.locator(".dlg-tonight .tonight-bygame[data-profile='mexican-train'] li").all_inner_texts()
         assert [text.split()[0].rstrip(":") for text in train] == ["Ana", "Cy", "Bo"]  # 393, 432, 649
+    # back to the lobby for another game: the table's top bar offers tonight, one press (or Enter) away
+    ana = phones[0]
+    ana.wait_for_selector(".dlg-results .ready-change", timeout=TIMEOUT)
+    ana.click(".dlg-results .ready-change")
+    table.set_viewport_size({"width": 1280, "height": 720})
+    table.wait_for_selector(".topbar .top-tonight", timeout=TIMEOUT)
+    table.focus(".top-tonight")
+    table.keyboard.press("Enter")
+    table.wait_for_selector(".dlg-tonight .tonight-table", timeout=TIMEOUT)
+    check_tonight(table, ".dlg-tonight")
+    fits(table, ".dlg-tonight .tonight-table", ".dlg-tonight .dialog")
+    shot(table, f"tv-lobby-tonight-{lang}-1280x720")

@@ -403,8 +403,17 @@ class HostPage extends Page {
         el("button.btn.top-results", { type: "button", onclick: () => this.openResults(true) }, t("app.results")),
       );
     }
+    // between games the evening so far is a press away (a match's end shows it by itself)
+    if (!v && ((f.room.tonight || {}).matches || []).length) {
+      buttons.append(el("button.btn.top-tonight", { type: "button", onclick: () => this.openTonight() }, t("evening.tonight")));
+    }
     buttons.append(el("button.btn.btn--icon.top-menu", { type: "button", "aria-label": t("app.menu"), title: t("app.menu"), onclick: () => this.openMenu() }, "⚙"));
     return buttons;
+  }
+
+  /** Tonight's matches and standings, over the lobby. */
+  openTonight() {
+    this.showDialog("tonight", { title: t("evening.tonight"), body: tonightBody(this.frame.room), className: "dlg-tonight", wide: true });
   }
 
   /** Undo the last move of a seat played on this device. */
