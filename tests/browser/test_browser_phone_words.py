@@ -1,5 +1,6 @@
-"""Words from whole catalogue sentences: the room's default name in the reader's language, the
-French elision before a vowel and the no-break space before a colon."""
+"""Words from whole catalogue sentences: the room's default name in the reader's language, a
+player's train named without any elision to make (« Train : Ana », « le train appartenant à
+Ana ») and the no-break space before a colon."""
 
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ def test_default_room_name_and_train_names_in_the_readers_words(live_server, pho
         return {computer: w.trainName(1, room, 0), ana: w.trainName(2, room, 0), bo: w.trainName(0, room, 1),
                 score: w.scoreLine({score_kind: 'points', scores: [3, 5]}, room, 1)}; }"""
     )
-    assert words["computer"] == "Train d’Ordinateur 2"
-    assert words["ana"] == "Train d’Ana"
-    assert words["bo"] == "Train de Bo"
+    assert words["computer"] == "Train\u00a0: Ordinateur 2"
+    assert words["ana"] == "Train\u00a0: Ana"
+    assert words["bo"] == "Train\u00a0: Bo"
     assert words["score"] == "Points\u00a0: 5"
 
 
@@ -67,7 +68,7 @@ def test_a_phone_says_its_own_moves_in_the_you_form(live_server, phone):
     # a train inside a sentence reads as a sentence does, not as a button label
     assert said["fr"]["mexican"] == "Vous avez posé six-quatre sur le train mexicain"
     assert said["fr"]["onMine"] == "Bo a posé six-quatre sur votre train"
-    assert said["fr"]["onAna"] == "Bo a posé six-quatre sur le train d’Ana"
+    assert said["fr"]["onAna"] == "Bo a posé six-quatre sur le train appartenant à Ana"
     assert said["en"]["onMine"] == "Bo played six-four on your train"
     assert said["en"]["played"] == "You played double six on the left end"
     assert said["nb"]["played"] == "Du la dobbelt seks i venstre ende"

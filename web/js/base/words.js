@@ -31,18 +31,15 @@ export function trainOwner(train, room, mySeat) {
 export function trainName(train, room, mySeat) {
   const owner = trainOwner(train, room, mySeat);
   if (train === "mexican" || train === mySeat) return owner;
-  // a catalogue may word it differently before a vowel (French: "Train d'Ana", "Train de Bo")
-  return t(STARTS_WITH_VOWEL.test(owner) ? "table.train_of_vowel" : "table.train_of", { name: owner });
+  return t("table.train_of", { name: owner });
 }
-
-const STARTS_WITH_VOWEL = /^[aeiouyhàâäéèêëîïôöùûüœæ]/i;
 
 /** A train as it reads inside a sentence ("on the Mexican Train", "sur le train de Bo"). */
 export function trainInSentence(train, room, mySeat) {
   if (train === "mexican") return t("aria.train_mexican");
   if (mySeat !== null && mySeat !== undefined && train === mySeat) return t("aria.train_own");
   const name = seatName(room, train);
-  return t(STARTS_WITH_VOWEL.test(name) ? "aria.train_of_vowel" : "aria.train_of", { name });
+  return t("aria.train_of", { name });
 }
 
 /** The room's name; the name a table gets when nobody names it ("Table 2") in the reader's words. */
