@@ -488,6 +488,7 @@ def main(argv=None):
         "--only",
         help="table|mexican|trains|solo|review|wifi|night|regulars|readme (readme: only when asked)",
     )
+    ap.add_argument("--lang", default="en", help="the table's pictures in this language (en, fr, id, ms, nb)")
     args = ap.parse_args(argv)
     if args.out is None:
         args.out = os.path.join(ROOT, "docs", "images") if args.only == "readme" else "screenshots"
@@ -498,8 +499,8 @@ def main(argv=None):
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             if args.only in (None, "table"):
                 with fixed_seed(both_ends_seed()):
-                    table_round(browser, server, args.out, {"width": 1920, "height": 1080}, "1920")
-                    table_round(browser, server, args.out, {"width": 1280, "height": 720}, "1280")
+                    table_round(browser, server, args.out, {"width": 1920, "height": 1080}, "1920", args.lang)
+                    table_round(browser, server, args.out, {"width": 1280, "height": 720}, "1280", args.lang)
                 with fixed_seed(1):
                     phone_small(browser, server, args.out)
             if args.only in (None, "mexican"):
