@@ -52,6 +52,19 @@ def test_the_results_open_with_the_winner_and_a_chart(live_server, screen, phone
     if result.get("winner") is not None:
         assert room["seats"][result["winner"]]["name"] in moment
     assert table.locator(".results-chart polyline").count() == 2
+    # after one round: a dot per line, the round numbered "1" along the bottom, Draw's target
+    chart = Domino(table).js(
+        """(() => { const c = document.querySelector('.dlg-results .results-chart');
+        return { dots: c.querySelectorAll('circle.chart-dot').length,
+                 rounds: [...c.querySelectorAll('.chart-round')].map(e => e.textContent),
+                 target: c.querySelectorAll('line.chart-target').length,
+                 label: c.querySelector('.chart-target-label')?.textContent,
+                 aria: c.getAttribute('aria-label'), role: c.getAttribute('role') }; })()"""
+    )
+    assert chart["dots"] == 2, chart
+    assert chart["rounds"] == ["1"], chart
+    assert chart["target"] == 1 and chart["label"] == "First to 100 points wins", chart
+    assert chart["role"] == "img" and chart["aria"], chart
 
 
 def test_a_dropped_phone_on_turn_gets_a_stand_in_offer(live_server, screen, phone):

@@ -308,7 +308,9 @@ export function scoreSheet(view, room, tileSize = 14) {
   return box;
 }
 
-/** The running score over the rounds: one line per seat (or team), named at its end. */
+/** The running score over the rounds: one line per seat (or team) with a dot at each finished
+ * round, the rounds numbered along the bottom, the match's target as a dashed line, each line
+ * named at its end. */
 export function scoreChart(view, room) {
   const rounds = finishedRounds(view).filter((r) => r.scores);
   if (rounds.length < 1) return null;
@@ -317,28 +319,51 @@ export function scoreChart(view, room) {
   const cols = teams ? view.teams.map((_, i) => i) : [...Array(view.players).keys()];
   const value = (r, c) => (!teams || view.score_kind === "team_points" ? r.scores[c] : r.scores[view.teams[c][0]]);
   const series = cols.map((c) => [0, ...rounds.map((r) => value(r, c))]);
-  const top = Math.max(1, ...series.flat());
+  const target = Number(view.target) > 0 ? Number(view.target) : null;
+  const top = Math.max(1, target || 0, ...series.flat());
   const names = cols.map((c) => (teams ? teamNames(view, room, c) : seatName(room, c)).replace(/[<&"]/g, ""));
   const W = 800;
-  const H = 260;
+  const H = 280;
+  const base = H - 44; // the bottom axis; the round numbers under it
+  const topY = 34; // room above the highest line for the target's label
   // the labels at the lines' ends: about 15 units a character at font-size 26
   const labelW = Math.min(400, 30 + 15 * Math.max(...cols.map((c, k) => `${names[k]} ${series[k][series[k].length - 1]}`.length)));
-  const x = (i) => 20 + (i * (W - labelW - 20)) / Math.max(1, rounds.length);
-  const y = (v) => H - 16 - (v * (H - 32)) / top;
+  const x = (i) => 24 + (i * (W - labelW - 40)) / Math.max(1, rounds.length);
+  const y = (v) => base - (v * (base - topY)) / top;
   // labels pushed apart so equal scores stay readable
-  const labelY = cols.map((c, k) => ({ k, y: y(series[k][series[k].length - 1]) + 8 })).sort((a, b) => a.y - b.y);
+  const labelY = cols.map((c, k) => ({ k, y: y(series[k][series[k].length - 1]) + 9 })).sort((a, b) => a.y - b.y);
   for (let i = 1; i < labelY.length; i++) labelY[i].y = Math.max(labelY[i].y, labelY[i - 1].y + 28);
-  const shift = Math.max(0, labelY.length ? labelY[labelY.length - 1].y - (H - 4) : 0);
+  const shift = Math.max(0, labelY.length ? labelY[labelY.length - 1].y - base : 0);
   const ys = {};
   for (const l of labelY) ys[l.k] = Math.max(24, l.y - shift);
+  const end = x(rounds.length);
   const svg = [`<svg class="results-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${t("results.chart")}">`];
-  svg.push(`<line x1="20" y1="${H - 16}" x2="${x(rounds.length)}" y2="${H - 16}" stroke="rgba(255,255,255,0.4)"/>`);
+  svg.push(`<line class="chart-axis" x1="24" y1="${base}" x2="${end.toFixed(1)}" y2="${base}" stroke="rgba(255,255,255,0.55)" stroke-width="3"/>`);
+  // the rounds numbered under the axis; every one when there is room, else every few
+  const every = Math.max(1, Math.ceil(rounds.length / 13));
+  rounds.forEach((r, i) => {
+    const n = i + 1;
+    if (n % every && n !== rounds.length) return;
+    const cx = x(n).toFixed(1);
+    svg.push(`<line x1="${cx}" y1="${base}" x2="${cx}" y2="${base + 8}" stroke="rgba(255,255,255,0.55)" stroke-width="3"/>`);
+    svg.push(`<text class="chart-round" x="${cx}" y="${H - 8}" fill="#fff" font-size="26" text-anchor="middle">${n}</text>`);
+  });
+  if (target) {
+    const ty = y(target).toFixed(1);
+    svg.push(`<line class="chart-target" x1="24" y1="${ty}" x2="${end.toFixed(1)}" y2="${ty}" stroke="#fff" stroke-width="3" stroke-dasharray="14 10"/>`);
+    const label = t("table.target", { n: target }).replace(/[<&"]/g, "");
+    svg.push(`<text class="chart-target-label" x="28" y="${(y(target) - 8).toFixed(1)}" fill="#fff" font-size="22">${label}</text>`);
+  }
   cols.forEach((c, k) => {
     const colour = seatColour(teams ? view.teams[c][0] : c);
     const pts = series[k].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     const last = series[k][series[k].length - 1];
     svg.push(`<polyline points="${pts}" fill="none" stroke="${colour}" stroke-width="5" stroke-linejoin="round"/>`);
-    svg.push(`<text x="${(x(rounds.length) + 10).toFixed(1)}" y="${ys[k].toFixed(1)}" fill="${colour}" font-size="26" font-weight="700">${names[k]} ${last}</text>`);
+    // a dot at each finished round's score (not at the start's 0)
+    series[k].slice(1).forEach((v, i) => {
+      svg.push(`<circle class="chart-dot" cx="${x(i + 1).toFixed(1)}" cy="${y(v).toFixed(1)}" r="10" fill="${colour}" stroke="#111" stroke-width="3"/>`);
+    });
+    svg.push(`<text x="${(end + 18).toFixed(1)}" y="${ys[k].toFixed(1)}" fill="${colour}" font-size="26" font-weight="700">${names[k]} ${last}</text>`);
   });
   svg.push("</svg>");
   return el("div.results-chartbox", { html: svg.join("") });
