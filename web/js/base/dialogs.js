@@ -16,6 +16,9 @@ function inertBehind(root) {
   };
 }
 
+// Escape on a keyboard, Back on a TV remote
+const CLOSE_KEYS = new Set(["Escape", "GoBack", "BrowserBack"]);
+
 const TABBABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]";
 
 /** Tab past the panel's last control comes back to its first (and Shift+Tab the other way),
@@ -36,8 +39,8 @@ function tabRound(panel, ev) {
 }
 
 /**
- * A modal panel. Returns {root, close}. onClose runs once when it closes (button, Escape,
- * backdrop). Focus goes to its first button and cannot leave the panel while it is open; on
+ * A modal panel. Returns {root, close}. onClose runs once when it closes (button, Escape or a
+ * remote's Back, backdrop). Focus goes to its first button and cannot leave the panel while it is open; on
  * closing it goes back where it was, or, when that is gone, to returnFocus() (when given).
  */
 export function openDialog({ title, body, className = "", onClose, actions = [], wide = false, returnFocus = null }) {
@@ -56,7 +59,7 @@ export function openDialog({ title, body, className = "", onClose, actions = [],
     if (back) back.focus();
   };
   const onKey = (ev) => {
-    if (ev.key === "Escape") {
+    if (CLOSE_KEYS.has(ev.key)) {
       ev.preventDefault();
       ev.stopPropagation();
       close();

@@ -9,7 +9,7 @@ import { el, clear, toast } from "../base/dom.js";
 import { errorText } from "../base/words.js";
 
 const MAX_DIGITS = 12; // tabletop/pin.py: a PIN is 4 to 12 digits
-const BACK = new Set(["GoBack", "BrowserBack"]); // Escape closes every dialog already
+const BACK = new Set(["GoBack", "BrowserBack"]); // base/dialogs.js closes every dialog on these too
 
 function svgIcon(paths) {
   const span = el("span.icon", { "aria-hidden": "true" });
