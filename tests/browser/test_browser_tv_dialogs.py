@@ -79,6 +79,12 @@ def open_menu(page):
     page.focus(".topbar .top-menu")
     page.keyboard.press("Enter")
     whole(page, ".dlg-menu")
+    # a button's line of help sits under its title, never run on after it on one line
+    pairs = page.eval_on_selector_all(
+        ".dlg-menu .menu-help",
+        "els => els.map(h => [h.previousElementSibling.getBoundingClientRect().bottom, h.getBoundingClientRect().top])",
+    )
+    assert pairs and all(top >= bottom - 1 for bottom, top in pairs), pairs
 
 
 def question(page, button, key):
