@@ -7,6 +7,7 @@ import pytest
 from conftest import ask, create_room, join
 from test_play import play_round
 
+import engine
 from tabletop import evening
 from tabletop.app import create_app
 from tabletop.settings import Settings
@@ -133,6 +134,15 @@ def test_play_again_and_tonight_survive_a_restart(live, client_factory, tmp_path
     assert room.state.phase == "game_over" and room.version == version + 1
     ok(phones[0], {"type": "ready"})  # everybody ready at the end: play again
     assert room.state.phase == "play" and room.state.round_no == 1 and room.state.scores == (0, 0)
+    # the new match's first hand opens as RULES.md says, not with the last winner: the highest
+    # double dealt (or, with none, the heaviest tile) leads, by its holder
+    views = [phones[s].view(room.version)["view"] for s in (0, 1)]
+    pips = lambda name: tuple(map(int, name.split("-")))  # noqa: E731
+    weight = lambda t: (pips(t)[0] == pips(t)[1], sum(pips(t)), max(pips(t)))  # noqa: E731
+    best = max((t for v in views for t in v["hand"]), key=weight)
+    opener = next(v for v in views if best in v["hand"])
+    assert room.state.turn == opener["seat"]
+    assert [a["play"] for a in opener["legal"]] == [best], opener["legal"]
     summary = host.view(room.version)["room"]
     stored = {k: v for k, v in match.items() if k not in ("counts", "low_wins")}
     assert match["counts"] == "points" and match["low_wins"] is False
@@ -210,6 +220,15 @@ def test_six_love_rematch_rotates_partners(live, client_factory):
     assert room.meta["seats"][1]["kind"] == "computer"
     assert room.state.round_no == 1 and room.state.scores == (0, 0)
     assert room.match.seats[2]["name"] == "Bo"
+    # the new match's first round opens with 6-6, by whoever holds it now (RULES.md, Six-Love)
+    # (the computer may have laid it already: then it is the round's first move)
+    history = host.view(room.version)["view"]["history"]
+    if history:
+        assert history[0].get("play") == "6-6", history[0]
+    else:
+        holder = next(s for s in range(4) if "6-6" in room.state.ctx.ts.names(room.state.hands[s]))
+        assert room.state.turn == holder
+        assert [a.to_json() for a in engine.legal_actions(room.state)] == [{"seat": holder, "play": "6-6"}]
     # each phone was told its new seat, and its own token still opens it
     assert phones[1].expect("welcome", role="seat")["seat"] == 2
     assert phones[2].expect("welcome", role="seat")["seat"] == 3
