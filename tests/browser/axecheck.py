@@ -36,9 +36,15 @@ SHAPE_JS = """() => {
 }"""
 
 # the state once its entrance animations have ended (a colour half faded in is not the colour)
+# (an entrance staged after another, such as the results' moment, starts once the first ends:
+# looked for again, up to three times)
 RUN_JS = """async (tags) => {
-  const ending = document.getAnimations().filter(a => a.playState === 'running' && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
-  await Promise.race([Promise.all(ending.map(a => a.finished.catch(() => null))), new Promise(r => setTimeout(r, 3000))]);
+  for (let round = 0; round < 3; round++) {
+    const ending = document.getAnimations().filter(a => (a.playState === 'running' || a.pending) && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+    if (!ending.length && round > 0) break;
+    await Promise.race([Promise.all(ending.map(a => a.finished.catch(() => null))), new Promise(r => setTimeout(r, 3000))]);
+    await new Promise(r => setTimeout(r, 120));
+  }
   const r = await window.axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
   return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.slice(0, 5).map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}));
