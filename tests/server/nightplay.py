@@ -10,20 +10,26 @@ import urllib.request
 from conftest import ask
 
 
-def api(base: str, method: str, path: str, body=None, pin: str | None = None, token: str | None = None):
-    """(status, JSON answer) of one request to `/api/tournament<path>`."""
+def http_json(base: str, method: str, path: str, body=None, pin: str | None = None, token: str | None = None):
+    """(status, JSON answer) of one request to `path` of the server at `base` (PIN and bearer
+    token as the pages send them)."""
     headers = {"Content-Type": "application/json"}
     if pin:
         headers["X-Pin"] = pin
     if token:
         headers["Authorization"] = f"Bearer {token}"
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(f"{base}/api/tournament{path}", data=data, method=method, headers=headers)
+    req = urllib.request.Request(f"{base}{path}", data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=60) as r:
             return r.status, json.loads(r.read())
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read())
+
+
+def api(base: str, method: str, path: str, body=None, pin: str | None = None, token: str | None = None):
+    """(status, JSON answer) of one request to `/api/tournament<path>`."""
+    return http_json(base, method, f"/api/tournament{path}", body, pin, token)
 
 
 def ok(answer):

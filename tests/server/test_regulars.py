@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import urllib.error
-import urllib.request
 
 import pytest
 from conftest import ask, create_room
 from nightplay import api as tapi
+from nightplay import http_json
 from test_evening import finish_match, ok
 from test_play import play_round
 
@@ -23,18 +22,7 @@ FAST = pytest.mark.app_config(rate=(1000.0, 1000.0), kiosk=True, pin=PIN)
 
 def rapi(base, method, path, body=None, pin=None, token=None):
     """(status, JSON answer) of one request to `/api/regulars<path>`."""
-    headers = {"Content-Type": "application/json"}
-    if pin:
-        headers["X-Pin"] = pin
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(f"{base}/api/regulars{path}", data=data, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(req, timeout=60) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
+    return http_json(base, method, f"/api/regulars{path}", body, pin, token)
 
 
 def good(answer):
