@@ -8,7 +8,7 @@ import { tileSVGString } from "../tiles.js";
 import { el, clear, icon } from "../base/dom.js";
 import { store } from "../base/storage.js";
 import { nameList } from "./evening.js";
-import { allowedOptions, choiceGroup, choiceRow, seatCount, toggleChoice } from "./choices.js";
+import { allowedOptions, choiceGroup, choiceRow, gameOrder, seatCount, toggleChoice } from "./choices.js";
 
 /** The profile table from the server; the page has nothing to set up without it, so it waits. */
 export async function fetchProfiles() {
@@ -21,11 +21,6 @@ export async function fetchProfiles() {
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 200 * attempt)));
   }
-}
-
-/** The games in the order the server lists them (its `order`; JSON keys arrive sorted). */
-function gameOrder(profiles) {
-  return Object.keys(profiles).sort((a, b) => profiles[a].order - profiles[b].order);
 }
 
 const matches = (combo, options) => Object.entries(combo).every(([k, v]) => options[k] === v);
