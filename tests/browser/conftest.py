@@ -21,6 +21,12 @@ CHROMIUM_ARGS = [
 ]
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "long: a short version in the suite, the whole one under `scripts/bench long` (flows.LONG)"
+    )
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": CHROMIUM_ARGS}

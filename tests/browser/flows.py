@@ -11,6 +11,10 @@ import time
 
 from handle import TIMEOUT, Domino
 
+# Tests marked `long` have two sizes: the suite runs a short one (a few turns that still reach
+# what is asserted), `scripts/bench long` sets DOMINO_LONG=1 and runs the whole round or match.
+LONG = os.environ.get("DOMINO_LONG") == "1"
+
 # -- the table (big screen) ------------------------------------------------------------------
 
 

@@ -1,12 +1,14 @@
 """Mexican Train on the TV: the hub and every train with its badge inside the screen at 8 and 10
 seats (1920x1080 and 1280x720), tiles at least 64 px long at 1080p, the trains the seat on turn
-may play on highlighted exactly as the server says; whole rounds with four phones, and with ten
-seats of which six are computers, finish; draws and discards fly (or fade)."""
+may play on highlighted exactly as the server says; rounds with four phones, and with ten seats of
+which six are computers, are played (in the suite until what is checked has been seen; whole
+rounds under `scripts/bench long`); draws and discards fly (or fade)."""
 
 from __future__ import annotations
 
 import pytest
 from flows import (
+    LONG,
     TIMEOUT,
     TRAIN_TILES,
     join_phone,
@@ -105,11 +107,17 @@ def seat_phones(table, phone, names):
     return pages
 
 
-def drive_round(table, pages, on_turn=lambda page, st: None):
-    """The phones play the round to its end (computers play the other seats); on_turn(page, st)
-    runs on each phone turn before its move, with the table showing that same version."""
-    play_until(list(pages.values()), taps=False, table=table, on_turn=on_turn, moves=2000)
+def drive_round(table, pages, on_turn=lambda page, st: None, enough=None):
+    """The phones play (computers play the other seats) until `enough(st)` holds on a phone's
+    turn, or under `scripts/bench long` (and without `enough`) the round to its end: True when it
+    ended. on_turn(page, st) runs on each phone turn before its move, with the table showing that
+    same version."""
+    done = None if LONG else enough
+    play_until(list(pages.values()), done, taps=False, table=table, on_turn=on_turn, moves=2000)
+    if done is not None:
+        return False
     Domino(table).wait("D.frame.view.phase !== 'play'")
+    return True
 
 
 def test_eight_seats_late_in_a_round_fit_both_sizes(live_server, screen, phone):
@@ -131,9 +139,10 @@ def test_eight_seats_late_in_a_round_fit_both_sizes(live_server, screen, phone):
     assert trains <= lit
 
 
-def test_ten_seats_six_computers_play_a_whole_round(live_server, screen, phone):
-    """Four phones and six computers: the yard fits at both sizes early and late, the highlight
-    follows the phones' turns, and the round ends."""
+@pytest.mark.long
+def test_ten_seats_six_computers_play_a_round(live_server, screen, phone):
+    """Four phones and six computers: the yard fits at both sizes early (and, in the whole round,
+    late), the highlight follows the phones' turns; the whole round (`scripts/bench long`) ends."""
     table = screen(1920, 1080)
     open_table(table, live_server.url)
     seats = ["phone", "computer:easy", "phone", "computer:easy", "phone", "computer:easy"]
@@ -149,15 +158,20 @@ def test_ten_seats_six_computers_play_a_whole_round(live_server, screen, phone):
             check_both_sizes(table, table_view(table))
             checked.add(stage)
 
-    drive_round(table, pages, on_turn)
+    # the suite stops at the first phone turn after the early look (late is the eight seats' test)
+    ended = drive_round(table, pages, on_turn, enough=lambda st: "early" in checked)
     assert "early" in checked
-    # the round may end before 30 tiles lie on the trains; when it did not, late was checked too
-    tiles = Domino(table).js(TRAIN_TILES)
-    assert "late" in checked or tiles < 34, tiles
-    assert Domino(table).js("D.frame.view.trains.playable") == []
+    if ended:
+        # the round may end before 30 tiles lie on the trains; when it did not, late was checked too
+        tiles = Domino(table).js(TRAIN_TILES)
+        assert "late" in checked or tiles < 34, tiles
+        assert Domino(table).js("D.frame.view.trains.playable") == []
 
 
-def test_four_phones_play_a_whole_round_and_draws_fly(live_server, screen, phone):
+@pytest.mark.long
+def test_four_phones_play_a_round_and_draws_fly(live_server, screen, phone):
+    """Four phones play (the suite: until a tile and a draw have been seen flying; the whole
+    round under `scripts/bench long`): every flight takes at most 400 ms."""
     table = screen(1920, 1080)
     open_table(table, live_server.url)
     lobby_setup(table, "mexican-train", players=4, seats=["phone"] * 4)
@@ -168,7 +182,13 @@ def test_four_phones_play_a_whole_round_and_draws_fly(live_server, screen, phone
         # the flights of the moves before this turn (the log keeps the last ten)
         kinds.update(f["kind"] for f in Domino(table).js("D.table.flights"))
 
-    drive_round(table, pages, on_turn)
+    def played_and_drew(st):
+        # a play and a draw among the moves before the last two (their flights are in the log)
+        hist = Domino(table).js("D.frame.view.history")[:-2]
+        return any(h.get("play") for h in hist) and any(h.get("draw") for h in hist)
+
+    drive_round(table, pages, on_turn, enough=played_and_drew)
+    on_turn(None, None)
     hist = Domino(table).js("D.frame.view.history")
     assert any(h.get("play") for h in hist)
     assert "play" in kinds
