@@ -61,6 +61,30 @@ def seated_table(screen, phone, base_url, profile, options, names, computers=1, 
     return table, phones
 
 
+# Phones without a browser: a socket each, opened by the table page, takes its seat by name
+SOCKET_PHONES_JS = """async ([room, seats]) => {
+  window.__phones = window.__phones || [];
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+  await Promise.all(seats.map(([seat, name]) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    window.__phones.push(ws);
+    ws.onopen = () => ws.send(JSON.stringify({type: 'hello', room}));
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.type === 'welcome' && m.role === 'guest') ws.send(JSON.stringify({type: 'join', seat, name, lang: 'en'}));
+      else if (m.type === 'joined') resolve();
+      else if (m.type === 'error') reject(new Error(m.code));
+    };
+  })));
+}"""
+
+
+def socket_phones(table, names):
+    """Seats 0, 1, ... taken by `names` from sockets the table page opens (no phone page: they
+    play only when a computer stands in for them). They close with the page."""
+    table.evaluate(SOCKET_PHONES_JS, [Domino(table).room["id"], list(enumerate(names))])
+
+
 def results_open(page):
     page.wait_for_selector(".dlg-results .ready-box", timeout=LONG)
 

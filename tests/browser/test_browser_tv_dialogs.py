@@ -8,10 +8,13 @@ $DIALOG_LANGS (default: en)."""
 
 from __future__ import annotations
 
+import json
 import os
+import urllib.request
 
 import pytest
-from evening_flows import shot
+from evening_flows import shot, socket_phones
+from flows import open_table
 from handle import TIMEOUT, Domino
 from results_flows import computers_at_table
 
@@ -79,6 +82,8 @@ def open_menu(page):
     page.focus(".topbar .top-menu")
     page.keyboard.press("Enter")
     whole(page, ".dlg-menu")
+    # an item not offered leaves nothing behind (no stray "null" where it would have been)
+    assert "null" not in page.inner_text(".dlg-menu .menu-list")
     # a button's line of help sits under its title, never run on after it on one line
     pairs = page.eval_on_selector_all(
         ".dlg-menu .menu-help",
@@ -153,3 +158,65 @@ def test_the_tables_dialogs_fit_both_tv_sizes_with_ten_seats(server_with, screen
         assert table.locator(".dlg-tonight tbody tr").count() == 10
         shot(table, f"tv-lobby-tonight-{lang}-{w}x{h}")
         closes(table, ".dlg-tonight", "GoBack" if w == 1920 else "Escape")
+
+
+# the focused control: its row's seat, its class, whether its focus ring shows and it is inside
+# the screen
+FOCUSED = """() => {
+  const f = document.activeElement;
+  const r = f.getBoundingClientRect();
+  return {seat: +f.closest('.seats-row')?.dataset.seat, cls: f.className, ring: getComputedStyle(f).boxShadow !== 'none',
+          inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_phone_seats_dialog_fits_both_tv_sizes_with_ten_phones(server_with, screen, lang):
+    """Ten phone seats, so many rows that the menu keeps them in a dialog of their own: six taken
+    by phones (two of them with a computer standing in), four never taken, a computer at each."""
+    server = server_with(computer_delay=120)
+    table = screen(1920, 1080, lang=lang)
+    open_table(table, server.url)
+    seats = [{"kind": "phone"}] * 10
+    setup = {"profile": "mexican-train", "options": {"players": 10}, "seats": seats}
+    assert Domino(table).request("setup", setup) is None
+    Domino(table).wait("D.frame.room.seats.length === 10")
+    socket_phones(table, NAMES[:6])
+    for seat in (1, 3, 6, 7, 8, 9):
+        assert Domino(table).request("standin", {"seat": seat, "level": "easy"}) is None
+    assert Domino(table).request("start_round") is None
+    table.wait_for_selector(".seat--tv >> nth=9", timeout=TIMEOUT)
+    words = json.load(urllib.request.urlopen(f"{server.url}/locales/{lang}.json"))
+    for w, h in SIZES:
+        table.set_viewport_size({"width": w, "height": h})
+        open_menu(table)
+        assert table.locator(".dlg-menu .menu-seats").count() == 1
+        assert table.locator(".dlg-menu .seats-row").count() == 0  # the menu stays short
+        table.focus(".dlg-menu .menu-seats")
+        table.keyboard.press("Enter")
+        whole(table, ".dlg-seats")
+        # a seat no phone has taken is not given "back" to anyone
+        assert (
+            table.inner_text(".dlg-seats .seats-row[data-seat='7'] .seats-standin")
+            == words["seats.standin_end_open"]
+        )
+        assert table.locator(".dlg-seats .seats-row").count() == 10
+        shot(table, f"tv-seats-{lang}-{w}x{h}")
+        # the focus on the first seat's first button; right, then down through every row
+        assert table.evaluate(FOCUSED)["seat"] == 0
+        table.keyboard.press("ArrowRight")
+        for seat in range(10):
+            if seat:
+                table.keyboard.press("ArrowDown")
+            f = table.evaluate(FOCUSED)
+            assert f["seat"] == seat and "seats-standin" in f["cls"] and f["ring"] and f["inside"], (seat, f)
+        closes(table, ".dlg-seats", "GoBack")
+    # Enter presses the focused row's button: Dorothea's seat goes back to her phone
+    open_menu(table)
+    table.focus(".dlg-menu .menu-seats")
+    table.keyboard.press("Enter")
+    table.wait_for_selector(".dlg-seats", timeout=TIMEOUT)
+    table.focus(".dlg-seats .seats-row[data-seat='3'] .seats-standin")
+    table.keyboard.press("Enter")
+    table.wait_for_selector(".dlg-seats", state="detached", timeout=TIMEOUT)
+    Domino(table).wait("!D.frame.room.seats[3].standin && D.frame.room.seats[1].standin")

@@ -542,14 +542,15 @@ class HostPage extends Page {
         if (lost && !(await confirmDialog(t("table.new_game"), lost, t("table.new_game")))) return; // the yes says what it does
         this.command("change_game");
       };
-      list.append(
+      const items = [
         // offered only when the server would take it (the view's can_restart)
         this.frame.can_restart ? this.confirmed("menu-restart", "restart", t("table.restart"), t("table.restart_confirm")) : null,
         // what starting over loses, when it loses something (the round in play, the scores)
         this.confirmed("menu-over", "new_game", t("table.start_over"), newGameLoss(v) || t("table.new_game_confirm")),
         el("button.btn.btn--primary.menu-new", { type: "button", onclick: change }, el("span", el("strong", t("lobby.title")), el("small.menu-help", t("table.new_game_help")))),
-      );
-      if (this.mode === "table") list.append(...this.phoneSeatRows());
+        this.mode === "table" ? this.seatsButton() : null,
+      ];
+      list.append(...items.filter(Boolean));
     }
     if (this.frame && this.frame.room) list.append(this.replayButton(), this.recordFileButton()); // the lobby too: earlier games
     if (this.mode === "table" && this.frame && this.frame.room) list.append(this.watchButton());
@@ -577,24 +578,36 @@ class HostPage extends Page {
     return el("button.btn.menu-watch", { type: "button", onclick: go }, el("span", el("strong", t("watch.menu")), el("small.menu-help", t("watch.menu_help"))));
   }
 
-  /** Per phone seat: free it, or let a computer stand in for it (and end that). */
+  /** "Phone seats": its own dialog, so that ten of them leave the menu short; none, no button. */
+  seatsButton() {
+    if (!this.frame.room.seats.some((s) => s.kind === "phone")) return null;
+    const go = () => this.showDialog("seats", { title: t("seats.title"), body: el("div.seats-list", this.phoneSeatRows()), className: "dlg-seats", wide: true });
+    return el("button.btn.menu-seats", { type: "button", onclick: go }, el("span", el("strong", t("seats.menu")), el("small.menu-help", t("seats.menu_help"))));
+  }
+
+  /** Per phone seat, one row: its name, then free it, or let a computer stand in for it (and end
+   * that). The rows line up in columns (a grid), so that up and down keep to one column. */
   phoneSeatRows() {
     const rows = [];
     const level = this.profiles[this.frame.room.profile].default_level;
-    const button = (label, type, payload) => {
+    const button = (cls, label, type, payload) => {
       const go = () => {
         this.closeDialog();
         this.command(type, payload);
       };
-      return el("button.btn", { type: "button", onclick: go }, label);
+      return el(`button.btn.${cls}`, { type: "button", onclick: go }, label);
     };
     for (const s of this.frame.room.seats) {
       if (s.kind !== "phone") continue;
       const name = s.name || t("app.seat", { n: s.seat + 1 });
-      const row = el("div.seg.menu-seat", el("span.menu-seat-name", t("app.label_value", { label: t("lobby.seat", { n: s.seat + 1 }), value: s.taken ? name : t("table.open_seat") })));
-      if (s.taken) row.append(button(t("lobby.free_seat"), "free_seat", { seat: s.seat }));
-      if (s.standin) row.append(button(t("lobby.standin_end", { name }), "standin", { seat: s.seat, level: null }));
-      else row.append(button(t("lobby.standin", { name }), "standin", { seat: s.seat, level }));
+      const row = el("div.seats-row", { dataset: { seat: String(s.seat) } });
+      const mark = el("span.seats-mark", { "aria-hidden": "true", style: `--seat-colour: ${seatColour(s.seat)}` }, seatMark(s.seat));
+      row.append(el("span.seats-name", mark, " ", t("app.label_value", { label: t("lobby.seat", { n: s.seat + 1 }), value: s.taken ? name : t("table.open_seat") })));
+      row.append(s.taken ? button("seats-free", t("lobby.free_seat"), "free_seat", { seat: s.seat }) : el("span"));
+      // the computer stops: the seat goes back to its player, or waits for one to join
+      const end = s.taken ? t("lobby.standin_end", { name }) : t("seats.standin_end_open");
+      if (s.standin) row.append(button("seats-standin", end, "standin", { seat: s.seat, level: null }));
+      else row.append(button("seats-standin", t("lobby.standin", { name }), "standin", { seat: s.seat, level }));
       rows.push(row);
     }
     return rows;
