@@ -1,10 +1,15 @@
 """The results on the table screen: a winner moment, then every hand and face-down discard with
 its count; at a match's end the podium in order of the final scores; Mexican Train's 13-round
-sheet with each round's engine double. Games are played by computers at zero delay."""
+sheet with each round's engine double. Games are played by computers at zero delay. Shots go
+to $EVENING_SHOTS, Six-Love's results in each language of $RESULTS_LANGS (default: en)."""
 
 from __future__ import annotations
 
-from flows import TIMEOUT
+import os
+
+import pytest
+from evening_flows import shot, socket_phones
+from flows import TIMEOUT, open_table
 from handle import Domino
 from results_flows import computers_at_table, play_to_match_end, wait_round_end
 
@@ -192,3 +197,72 @@ def test_without_motion_the_moment_fades_in_and_shows_the_score_at_once(live_ser
     if result["winner"] is not None:
         shown = table.text_content(".moment-total")  # no count: the score as it is now
         assert shown == str(result["scores"][result["winner"]])
+
+
+# The chart at a round's end as the screen draws it: the plot's width (its axis) beside the
+# width the chart is drawn at, the key's entries, the lines' end labels
+CHART = """() => {
+  const svg = document.querySelector('.dlg-results .results-chart');
+  const s = svg.getBoundingClientRect();
+  const vb = svg.viewBox.baseVal;
+  const box = (r) => ({l: r.left, r: r.right, t: r.top, b: r.bottom});
+  return {
+    drawn: Math.min(s.width, (s.height * vb.width) / vb.height),
+    plot: svg.querySelector('.chart-axis').getBoundingClientRect().width,
+    svg: box(s),
+    dialog: box(document.querySelector('.dlg-results .dialog').getBoundingClientRect()),
+    key: [...document.querySelectorAll('.dlg-results .chart-key li')].map((li) => ({...box(li.getBoundingClientRect()), text: li.textContent})),
+    ends: [...svg.querySelectorAll('.chart-end')].map((e) => e.textContent),
+  };
+}"""
+
+# "Check the shuffle" (and "Save this game" on its line): font size and box
+SMALL_PRINT = """(sel) => {
+  const s = document.querySelector(sel);
+  const r = s.getBoundingClientRect();
+  return {px: parseFloat(getComputedStyle(s).fontSize), t: r.top, b: r.bottom, l: r.left, r: r.right};
+}"""
+
+TEAM_NAMES = ["Siti Nurhaliza", "Bartholomew", "Budi Santoso", "Fitzgerald"]
+
+
+@pytest.mark.parametrize("lang", os.environ.get("RESULTS_LANGS", "en").split(","))
+def test_six_love_results_keep_a_wide_chart_and_a_readable_shuffle_check_at_720p(live_server, screen, lang):
+    """Long team names go in a key above the chart, not beside the plot; "Check the shuffle" and
+    "Save this game" read from the sofa (12 px a 720 lines) at both TV sizes."""
+    table = screen(1280, 720)
+    open_table(table, live_server.url)
+    assert (
+        Domino(table).request(
+            "setup", {"profile": "six-love", "options": {}, "seats": [{"kind": "phone"}] * 4}
+        )
+        is None
+    )
+    Domino(table).wait("D.frame.room.profile === 'six-love' && D.frame.room.seats.length === 4")
+    socket_phones(table, TEAM_NAMES)
+    for seat in range(4):  # a computer plays for each of them
+        assert Domino(table).request("standin", {"seat": seat, "level": "easy"}) is None
+    assert Domino(table).request("start_round") is None
+    wait_round_end(table, 1)
+    for w, h in ((1280, 720), (1920, 1080)):
+        table.set_viewport_size({"width": w, "height": h})
+        Domino(table).run("D.openResults(true); return null")
+        table.wait_for_function(
+            "() => document.querySelector('.dlg-results').getAnimations({subtree: true}).every(a => a.playState !== 'running')"
+        )
+        shot(table, f"tv-six-love-results-{lang}-{w}x{h}")
+        chart = table.evaluate(CHART)
+        # the plot keeps most of the chart's width: the names are not beside it
+        assert chart["plot"] >= 0.7 * chart["drawn"], chart
+        assert all(e.isdigit() for e in chart["ends"]) and len(chart["ends"]) == 2, chart
+        # the key: a line a team, both partners named, above the chart and inside the dialog
+        (a, b), d = chart["key"], chart["dialog"]
+        assert TEAM_NAMES[0] in a["text"] and TEAM_NAMES[2] in a["text"], chart
+        assert TEAM_NAMES[1] in b["text"] and TEAM_NAMES[3] in b["text"], chart
+        for k in (a, b):
+            assert k["b"] <= chart["svg"]["t"] + 1 and d["l"] <= k["l"] and k["r"] <= d["r"], chart
+        assert a["r"] <= b["l"] or a["b"] <= b["t"], chart  # side by side or one under the other
+        for sel in (".dlg-results .seed-block summary", ".dlg-results .results-download"):
+            small = table.evaluate(SMALL_PRINT, sel)
+            assert small["px"] >= 12 * h / 720, (sel, small)
+            assert d["t"] <= small["t"] and small["b"] <= d["b"] and small["b"] <= h, (sel, small)

@@ -310,8 +310,11 @@ export function scoreSheet(view, room, tileSize = 14) {
 
 /** The running score over the rounds: one line per seat (or team) with a dot at each finished
  * round, the rounds numbered along the bottom, the match's target as a dashed line, each line
- * named at its end. */
-export function scoreChart(view, room) {
+ * named at its end. Names too long for that (a team's two names) go in a key above the chart,
+ * each by its colour and mark, and the lines' ends say only the score: the plot keeps its width.
+ * wide: the chart has the screen's width to itself (a TV, no score sheet beside it), where a
+ * chart as tall as it may be runs wider. */
+export function scoreChart(view, room, { wide = false } = {}) {
   const rounds = finishedRounds(view).filter((r) => r.scores);
   if (rounds.length < 1) return null;
   // one line per team when there are teams (partners' per-seat scores are the same)
@@ -322,12 +325,16 @@ export function scoreChart(view, room) {
   const target = Number(view.target) > 0 ? Number(view.target) : null;
   const top = Math.max(1, target || 0, ...series.flat());
   const names = cols.map((c) => (teams ? teamNames(view, room, c) : seatName(room, c)).replace(/[<&"]/g, ""));
-  const W = 800;
+  const W = wide ? 1200 : 800;
   const H = 280;
   const base = H - 44; // the bottom axis; the round numbers under it
   const topY = 34; // room above the highest line for the target's label
-  // the labels at the lines' ends: about 15 units a character at font-size 26
-  const labelW = Math.min(400, 30 + 15 * Math.max(...cols.map((c, k) => `${names[k]} ${series[k][series[k].length - 1]}`.length)));
+  // the labels at the lines' ends: about 15 units a character at font-size 26; at most a
+  // quarter of the width, else the names go in the key above
+  const width = (label) => 30 + 15 * label.length;
+  const named = Math.max(...cols.map((c, k) => width(`${names[k]} ${series[k][series[k].length - 1]}`))) <= W / 4;
+  const endLabel = (k) => (named ? `${names[k]} ${series[k][series[k].length - 1]}` : String(series[k][series[k].length - 1]));
+  const labelW = Math.max(...cols.map((c, k) => width(endLabel(k))));
   const x = (i) => 24 + (i * (W - labelW - 40)) / Math.max(1, rounds.length);
   const y = (v) => base - (v * (base - topY)) / top;
   // labels pushed apart so equal scores stay readable
@@ -363,10 +370,21 @@ export function scoreChart(view, room) {
     series[k].slice(1).forEach((v, i) => {
       svg.push(`<circle class="chart-dot" cx="${x(i + 1).toFixed(1)}" cy="${y(v).toFixed(1)}" r="10" fill="${colour}" stroke="#111" stroke-width="3"/>`);
     });
-    svg.push(`<text x="${(end + 18).toFixed(1)}" y="${ys[k].toFixed(1)}" fill="${colour}" font-size="26" font-weight="700">${names[k]} ${last}</text>`);
+    svg.push(`<text class="chart-end" x="${(end + 18).toFixed(1)}" y="${ys[k].toFixed(1)}" fill="${colour}" font-size="26" font-weight="700">${named ? `${names[k]} ${last}` : last}</text>`);
   });
   svg.push("</svg>");
-  return el("div.results-chartbox", { html: svg.join("") });
+  const box = el("div.results-chartbox");
+  if (!named) {
+    const key = el("ul.chart-key");
+    cols.forEach((c) => {
+      const seat = teams ? view.teams[c][0] : c;
+      const swatch = el("span.chart-key-line", { "aria-hidden": "true" }, seatMark(seat));
+      key.append(el("li", { style: `--seat-colour: ${seatColour(seat)}` }, swatch, " ", teams ? teamNames(view, room, c) : seatName(room, c)));
+    });
+    box.append(key);
+  }
+  box.insertAdjacentHTML("beforeend", svg.join(""));
+  return box;
 }
 
 // -- the whole body ------------------------------------------------------------------------------
@@ -394,7 +412,7 @@ export function resultsBody(view, room, { mySeat = null, recordLink = null, tile
   if (over) {
     // the podium first; Mexican Train's sheet beside it, the chart under it
     const main = el("div.results-final-main", podium(view, room));
-    if (tv || !view.round_engines) main.append(scoreChart(view, room) || "");
+    if (tv || !view.round_engines) main.append(scoreChart(view, room, { wide: tv && !view.round_engines }) || "");
     body.append(el("div.results-final", main, scoreSheet(view, room, Math.round(tileSize * 0.6)) || ""));
     const last = el("details.results-history.results-last", el("summary", t("results.last_round", { n: view.round })));
     last.append(reveal(view, room, { mySeat, tileSize, saidWinner: false, tv }));
@@ -403,7 +421,7 @@ export function resultsBody(view, room, { mySeat = null, recordLink = null, tile
     body.append(reveal(view, room, { mySeat, tileSize, saidWinner: !!moment, tv }));
     const scores = el("div.results-scores");
     // on the TV a chart, or Mexican Train's sheet that already keeps the running totals
-    if (tv && !view.round_engines) scores.append(scoreChart(view, room) || "");
+    if (tv && !view.round_engines) scores.append(scoreChart(view, room, { wide: true }) || "");
     scores.append(scoreSheet(view, room, Math.round(tileSize * 0.6)) || "");
     if (scores.childNodes.length) body.append(scores);
   }
