@@ -145,11 +145,12 @@ def autoplay(phones, on=True):
 def play_match(table, phones, names, first_shots=True):
     """Rounds until the match is decided, each dealt by the phones' Ready; the rounds played.
     The phones stop playing by themselves once it is decided."""
+    kept = Domino(table).js("D.frame.room.tonight.matches.length")  # tonight's games before this one
     autoplay(phones)
     try:
         for round_no in range(1, 40):
             Domino(table).wait("D.frame.view.phase !== 'play'", None, LONG)
-            if Domino(table).js("D.frame.room.tonight.matches.length"):
+            if Domino(table).js("D.frame.room.tonight.matches.length") > kept:
                 return round_no
             everyone_ready(table, phones, names, first_round=first_shots and round_no == 1)
     finally:

@@ -176,6 +176,8 @@ class PhonePage extends Page {
     const captain = starter && !room.tournament; // the night's tournament chose the game: the captain only starts
     if (room.profile && !this.profiles) this.loadProfiles(); // the game's options and seats: drawn once here
     const scroll = this.screen === "waiting" && this.els.waiting ? this.els.waiting.scrollTop : 0;
+    // back in the lobby (Change game, New game): the last game's results close with it
+    if (this.screen === "game" && this.dialog && this.dialog.kind === "results") this.closeDialog();
     this.screen = "waiting";
     const profile = this.profiles && room.profile ? this.profiles[room.profile] : null;
     const open = room.seats.filter((s) => s.kind === "phone" && !s.taken && !s.standin).length;

@@ -16,10 +16,19 @@ export function matchOver(view) {
   return !!view && (view.phase === "game_over" || (view.phase === "round_over" && view.match_winner !== null && view.match_winner !== undefined));
 }
 
+/** Leaving the game now keeps it in tonight's list (the server's evening.kept_on_leaving): the
+ * match is decided, or the game has no match to decide (no target, no set number of rounds:
+ * gaple) and a round of it has just finished. */
+export function keptOnLeaving(view) {
+  if (matchOver(view)) return true;
+  const endless = !!view && (view.target === null || view.target === undefined) && !view.rounds_total;
+  return endless && view.phase === "round_over";
+}
+
 /** What "New game" would throw away now, as the question that asks first (null: nothing, the
- * match is decided and kept in tonight's list). */
+ * game is kept in tonight's list). */
 export function newGameLoss(view) {
-  if (!view || matchOver(view)) return null;
+  if (!view || keptOnLeaving(view)) return null;
   return t(view.phase === "play" ? "evening.lost_round_and_scores" : "evening.lost_scores");
 }
 
@@ -37,7 +46,8 @@ export function waitingLine(room, mySeat) {
 }
 
 /** The phone's part of the results: Ready (or Play again), what it waits for, and the
- * captain's Start now / Change game. send(type, payload) sends a command. */
+ * captain's Start now / Change game (once leaving loses nothing). send(type, payload) sends a
+ * command. */
 export function readyBox(room, view, mySeat, send) {
   const over = matchOver(view);
   const captain = room.captain === mySeat;
@@ -53,7 +63,7 @@ export function readyBox(room, view, mySeat, send) {
   if (captain) {
     const row = el("div.ready-captain");
     if (line) row.append(el("button.btn.ready-now", { type: "button", onclick: () => send(over ? "play_again" : "start_round", {}) }, t("evening.start_now")));
-    if (over) row.append(el("button.btn.ready-change", { type: "button", onclick: () => send("change_game", {}) }, t("evening.change_game")));
+    if (keptOnLeaving(view)) row.append(el("button.btn.ready-change", { type: "button", onclick: () => send("change_game", {}) }, t("evening.change_game")));
     if (row.children.length) box.append(row);
   }
   return box;
