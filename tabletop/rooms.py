@@ -26,7 +26,6 @@ rule, `Match.going_back`; when the computers play is `autoplay.py`'s.
 from __future__ import annotations
 
 import copy
-import hashlib
 import logging
 import secrets
 import threading
@@ -41,14 +40,10 @@ from . import computer, config, evening, names, recordfiles, seats
 from .commands import (
     COMPUTER,
     Change,
-    Commands,
     Facts,
-    between_rounds,
     captain_or_host,
-    captain_or_unlocked_host,
     dealable,
     guest,
-    match_ended,
     phone,
     player,
     seated,
@@ -57,6 +52,7 @@ from .commands import (
     undoer,
     unlocked_host,
 )
+from .deals import commitment, new_seed
 from .errors import Refused
 from .frames import Frames
 from .hands_seen import HandsSeen
@@ -75,16 +71,12 @@ from .messages import (
     TOKEN,
     VERSION,
 )
+from .room_evening import Evening
+from .room_part import COMMANDS, RoomPart
 from .seats import GUEST, HOST, WATCHER, Member
 from .squatting import FreedSeats
 
 log = logging.getLogger("tabletop.rooms")
-
-COMMANDS = Commands()  # a room's commands, each declared on its method below
-
-
-def commitment(seed: int) -> str:
-    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
 
 
 def _must(ok, code: str) -> None:
@@ -92,7 +84,7 @@ def _must(ok, code: str) -> None:
         raise Refused(code)
 
 
-class Room:
+class Room(Evening, RoomPart):
     def __init__(
         self,
         tables,
@@ -227,20 +219,6 @@ class Room:
         if record is None:
             raise Refused("no_record_file", "choose a record file first")
         return recordfiles.steps(record, round_no)
-
-    def _evening(self) -> dict:
-        """The summary's part of the evening (`evening.py`): the captain, who is ready and who
-        is awaited (between rounds), and tonight's matches with each player's standing."""
-        tonight = list(self.meta.get("tonight") or [])
-        if evening.match_over(self.state):  # recorded once the next game begins
-            tonight.append(evening.entry(self.state, self.meta))
-        between = evening.between_rounds(self.state)
-        return {
-            "captain": self.meta.get("captain"),
-            "ready": sorted(self.meta.get("ready") or []) if between else [],
-            "waiting_for": evening.waiting_for(self.meta, self.tokens) if between else [],
-            "tonight": evening.tonight(tonight),
-        }
 
     def download(self, may_see: Callable[[], object]) -> dict:
         """The current game's record with its deals written out (portable) beside their revealed
@@ -820,7 +798,7 @@ class Room:
         state = self.state
         before = copy.deepcopy(self.meta)
         self._close_match()
-        seed = secrets.randbits(64)
+        seed = new_seed()
         new_game = self.match is None
         if new_game and self.meta.get("imported"):  # play goes on from the record file's move
             record = self.meta.pop("imported")["record"]
@@ -855,7 +833,7 @@ class Room:
         "new_game", {"version": (VERSION, False)}, who=unlocked_host, phase=started, versioned=True
     )
     def _new_game(self, conn, _seat, msg) -> Change:
-        seed = secrets.randbits(64)
+        seed = new_seed()
         before = copy.deepcopy(self.meta)
         self._close_match(leaving=True)  # the game left, as it was before the new one
         try:
@@ -931,119 +909,6 @@ class Room:
             )
 
     # the evening: ready, play again, change game (`evening.py`) ---------------------------------
-
-    def _close_match(self, leaving: bool = False) -> None:
-        """A decided match goes into tonight's list as the next game begins; `leaving` (the
-        game ends here), also a game without a match to decide that had a round finished."""
-        if evening.match_over(self.state) or (leaving and evening.kept_on_leaving(self.state)):
-            entry = evening.entry(self.state, self.meta)
-            self.meta["tonight"] = [*(self.meta.get("tonight") or []), entry]
-
-    @COMMANDS.declare("ready", {"ready": (BOOL, False)}, who=phone, phase=between_rounds)
-    def _ready(self, conn, seat, msg) -> Change:
-        before = copy.deepcopy(self.meta)
-        ready = set(self.meta.get("ready") or [])
-        if msg.get("ready", True):
-            ready.add(seat)
-        else:
-            ready.discard(seat)
-        self.meta["ready"] = sorted(ready)
-        if evening.all_ready(self.meta, self.tokens):
-            if evening.match_over(self.state):
-                return self._rematch(before)
-            if self.state.phase == "round_over":
-                return self._next_round_from(before)
-
-        def restore():
-            self.meta = before
-
-        return Change(
-            write=lambda v: self.tables.store.save_room(self.id, self.meta, v), restore=restore, game=True
-        )
-
-    def _next_round_from(self, before: dict) -> Change:
-        meta, self.meta = self.meta, before  # the deal starts from the meta before the ready
-        try:
-            return self._next_round()
-        except BaseException:
-            self.meta = meta
-            raise
-
-    @COMMANDS.declare(
-        "play_again", {"version": (VERSION, False)}, who=captain_or_host, phase=match_ended, versioned=True
-    )
-    def _play_again(self, conn, _seat, msg) -> Change:
-        return self._rematch(copy.deepcopy(self.meta))
-
-    def _rematch(self, before: dict) -> Change:
-        """Round 1 of a new match with the same players and options; partners change seats
-        (`evening.rotation`), the opener is the rules' for a first round."""
-        rotation = evening.rotation(self.state, self.meta)
-        tokens, match, record = dict(self.tokens), self.match, self.record
-        self._close_match()
-        moved: dict = {}
-        if rotation:
-            old = self.meta["seats"]
-            self.meta["seats"] = [old[j] for j in rotation]
-            self.tokens = {i: tokens[j] for i, j in enumerate(rotation) if j in tokens}
-            if self.meta.get("captain") is not None:
-                self.meta["captain"] = rotation.index(self.meta["captain"])
-            moved = {Member("seat", j): Member("seat", i) for i, j in enumerate(rotation) if i != j}
-
-        def restore():
-            self.meta, self.tokens, self.match, self.record = before, tokens, match, record
-
-        seed = secrets.randbits(64)
-        self.match = engine.Match(
-            self.meta["profile"], self.meta["options"], seats=seats.match_seats(self.meta["seats"])
-        )
-        try:
-            self._engine(lambda m: m.start_round(seed=seed))
-        except BaseException:
-            restore()
-            raise
-        self.meta["deals"] = [{"round": 1, "commitment": commitment(seed), "seed": seed}]
-        self.meta["ready"] = []
-        conns = [(c, moved[m]) for c, m in self.members.items() if m in moved]
-
-        def after():
-            self.last_undo_seat = None
-            for c, m in conns:
-                self.members[c] = m
-
-        held = {i: self.tokens.get(i) for i in range(len(self.meta["seats"]))} if rotation else None
-        return Change(
-            write=self._checkpoint(True, held),
-            restore=restore,
-            game=True,
-            after=after,
-            frames=[(c, self._welcome(m)) for c, m in conns],
-        )
-
-    @COMMANDS.declare(
-        "change_game",
-        {"version": (VERSION, False)},
-        who=captain_or_unlocked_host,
-        phase=started,
-        versioned=True,
-    )
-    def _change_game(self, conn, _seat, msg) -> Change:
-        """Back to the lobby with everyone seated: same seats, the game may be chosen again.
-        The captain's phone or the table (behind the PIN in kiosk mode), at any time: both ask
-        first, saying what is lost, when a game is being played."""
-        before = (copy.deepcopy(self.meta), self.match, self.record)
-        self._close_match(leaving=True)
-        self.meta.update(deals=[], ready=[])
-        self.match = self.record = None
-
-        def restore():
-            self.meta, self.match, self.record = before
-
-        return Change(
-            write=lambda v: self.tables.store.save_room(self.id, self.meta, v, end_game=True),
-            restore=restore,
-            game=True,
-        )
 
     # the engine's check, the writes ----------------------------------------------------------
 

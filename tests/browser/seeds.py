@@ -8,7 +8,7 @@ import secrets
 import types
 
 import engine
-import tabletop.rooms as rooms
+import tabletop.deals as deals
 
 
 def first_legal_until(profile, options, seed, pred, max_actions=40):
@@ -57,12 +57,12 @@ def fixed_seed(seed):
     """Every deal of the server uses `seed` while inside."""
     shim = types.SimpleNamespace(**{k: getattr(secrets, k) for k in dir(secrets) if not k.startswith("__")})
     shim.randbits = lambda k: seed
-    old = rooms.secrets
-    rooms.secrets = shim
+    old = deals.secrets
+    deals.secrets = shim
     try:
         yield seed
     finally:
-        rooms.secrets = old
+        deals.secrets = old
 
 
 def engine_dealt_seed(players=2):

@@ -21,7 +21,7 @@ import serverproc
 import websocket
 from conftest import Client, create_room, join, start
 
-from tabletop.rooms import commitment
+from tabletop.deals import commitment
 from tabletop.store import _fold
 
 KILLS = int(os.environ.get("FAULT_KILLS", "20"))
