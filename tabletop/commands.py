@@ -8,8 +8,9 @@ A command is declared once, on its handler (as Flask declares a route on its vie
 says its message's shape (checked by `messages.parse`), who may send it (step 1 of `Room.run`),
 the phase it needs (step 2), whether it carries the version its sender saw (step 3) and its
 handler (step 4), which returns a `Change` for the last steps (write, version + 1, frames out).
-A room's commands are declared in `rooms.py`, the socket's own (hello, create_room, unlock, lock,
-ping) in `socket_commands.py`; `protocol.COMMANDS` holds them all.
+A room's commands are declared in `rooms.py` and its parts (`room_part.py`), the socket's own
+(hello, create_room, unlock, lock, ping) in `socket_commands.py`; `protocol.COMMANDS` holds them
+all.
 
 The checks of steps 1 and 2 read `Facts`, plain values the room hands them, never the room.
 """

@@ -1,6 +1,6 @@
 """Every command the server takes, by type: the socket's own (`socket_commands.py`) and a room's
-(`rooms.py`), each declared once on its handler (`commands.Commands.declare`). docs/PROTOCOL.md
-describes them for clients."""
+(`rooms.py` and its parts, `room_part.py`), each declared once on its handler
+(`commands.Commands.declare`). docs/PROTOCOL.md describes them for clients."""
 
 from __future__ import annotations
 

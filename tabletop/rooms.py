@@ -12,9 +12,13 @@ master handles an action):
 6. a game change adds one to the version,
 7. frames out: role changes (`welcome`, `joined`), then a fresh view for every connection.
 
-Each command is declared once, on its method here (`@COMMANDS.declare`): its message's shape,
+Each command is declared once, on its method (`@COMMANDS.declare`): its message's shape,
 which check each of steps 1 to 3 makes, and the method itself, step 4, which returns a
-`commands.Change` for steps 5 to 7. A refusal at any step changes nothing.
+`commands.Change` for steps 5 to 7. A refusal at any step changes nothing. The seats' and the
+rounds' commands are here; the room's parts, each a mixin of `Room` in a module of its own
+(`room_part.py`), declare theirs: the evening (`room_evening.py`), the game chosen
+(`room_games.py`), a record file played on (`room_import.py`), the night's tournament
+(`room_tournament.py`).
 
 The room keeps which connection holds which role (`members`); the hub only routes messages.
 Frames are built per connection by `frame_for` (`frames.Frames`, once per role and seat of a
@@ -34,9 +38,8 @@ from collections.abc import Callable
 
 import engine
 from engine.match import GoingBack
-from engine.record import options_of
 
-from . import computer, config, evening, names, recordfiles, seats
+from . import computer, config, evening, names, seats
 from .commands import (
     COMPUTER,
     Change,
@@ -47,7 +50,6 @@ from .commands import (
     phone,
     player,
     seated,
-    setter,
     started,
     undoer,
     unlocked_host,
@@ -59,20 +61,19 @@ from .hands_seen import HandsSeen
 from .messages import (
     ACTION,
     BOOL,
-    COUNT,
     LANG,
     LEVEL_OR_NULL,
     NAME,
-    OPTIONS,
-    PROFILE,
     REASON,
     SEAT,
-    SEATS,
     TOKEN,
     VERSION,
 )
 from .room_evening import Evening
+from .room_games import Games
+from .room_import import RecordImport
 from .room_part import COMMANDS, RoomPart
+from .room_tournament import Tournament
 from .seats import GUEST, HOST, WATCHER, Member
 from .squatting import FreedSeats
 
@@ -84,7 +85,7 @@ def _must(ok, code: str) -> None:
         raise Refused(code)
 
 
-class Room(Evening, RoomPart):
+class Room(Evening, Games, RecordImport, Tournament, RoomPart):
     def __init__(
         self,
         tables,
@@ -199,26 +200,6 @@ class Room(Evening, RoomPart):
                 "watch_url": self.watch_url,
                 **self._evening(),
             }
-
-    def _imported(self) -> dict | None:
-        """Where the match set up from a record file goes on (until its first deal)."""
-        imported = self.meta.get("imported")
-        return {"round": imported["round"], "move": imported["move"]} if imported else None
-
-    def choose_record_file(self, raw: bytes) -> dict:
-        """A record file the table chose: checked (`recordfiles.read`; a refused one changes
-        nothing), kept as the room's file, and summed up for the page."""
-        record = recordfiles.read(raw)
-        with self.lock:
-            self.record_file = record
-        return recordfiles.summary(record)
-
-    def record_file_steps(self, round_no: int) -> dict:
-        with self.lock:
-            record = self.record_file
-        if record is None:
-            raise Refused("no_record_file", "choose a record file first")
-        return recordfiles.steps(record, round_no)
 
     def download(self, may_see: Callable[[], object]) -> dict:
         """The current game's record with its deals written out (portable) beside their revealed
@@ -693,101 +674,6 @@ class Room(Evening, RoomPart):
         return Change(notify=False, later=answer)
 
     @COMMANDS.declare(
-        "setup",
-        {"profile": (PROFILE, True), "options": (OPTIONS, False), "seats": (SEATS, True)},
-        who=setter,
-    )
-    def _setup(self, conn, _seat, msg) -> Change:
-        profile = msg["profile"]
-        if profile not in engine.PROFILES:
-            raise Refused("bad_profile", "unknown profile")
-        try:
-            options = engine.normalize_options(profile, msg.get("options") or {})
-            n = engine.new_game(profile, options).players
-        except (ValueError, TypeError, KeyError) as exc:
-            raise Refused("bad_options", str(exc)[:200]) from None
-        if len(msg["seats"]) != n:
-            raise Refused("bad_seats", f"{profile} with these options has {n} seats")
-        new_seats, revoked = seats.lay_out(msg["seats"], self.meta["seats"], self.tokens)
-        if revoked and _seat is not None:  # the captain's phone never puts a seated player out
-            raise Refused("players_seated", f"seat {min(revoked) + 1} is taken; only the table frees a seat")
-        before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
-        self._close_match(leaving=True)
-        if (profile, options) != (self.meta.get("profile"), self.meta.get("options")):
-            self.meta.pop("imported", None)  # another game: the match from the file is let go
-        self.meta.update(profile=profile, options=options, seats=new_seats, deals=[], ready=[])
-        for i in revoked:
-            del self.tokens[i]
-        self.meta["captain"] = evening.next_captain(self.meta, self.tokens)
-        self.match = self.record = None
-
-        def restore():
-            self.meta, self.tokens, self.match, self.record = before
-
-        return Change(
-            write=lambda v: self.tables.store.save_room(self.id, self.meta, v, seats=revoked, end_game=True),
-            restore=restore,
-            game=True,
-            **self._demote(lambda m: m.role == "seat" and m.seat in revoked),
-        )
-
-    @COMMANDS.declare("choose_game", {"profile": (PROFILE, True), "options": (OPTIONS, False)}, who=setter)
-    def _choose_game(self, conn, seat, msg) -> Change:
-        """The game and its options, the seats kept: what the captain chooses from a phone (the
-        table's lobby may send `setup`). Every seat keeps who plays it; a game of more seats
-        adds computers (the table's lobby makes one an open phone seat with one press), one of
-        fewer drops the last seats, never a seated phone (`players_seated`)."""
-        profile = msg["profile"]
-        if profile not in engine.PROFILES:
-            raise Refused("bad_profile", "unknown profile")
-        try:
-            options = engine.normalize_options(profile, msg.get("options") or {})
-            n = engine.new_game(profile, options).players
-        except (ValueError, TypeError, KeyError) as exc:
-            raise Refused("bad_options", str(exc)[:200]) from None
-        held = [i for i in self.tokens if i >= n]
-        if held:
-            raise Refused(
-                "players_seated", f"{profile} with these options has {n} seats; seat {held[0] + 1} is taken"
-            )
-        asked = [seats.asked(s) for s in self.meta["seats"][:n]]
-        asked += [{"kind": "computer", "level": computer.DEFAULT_LEVEL}] * (n - len(asked))
-        return self._setup(conn, seat, {**msg, "profile": profile, "options": options, "seats": asked})
-
-    @COMMANDS.declare(
-        "import", {"round": (COUNT, True), "move": (COUNT, True), "seats": (SEATS, True)}, who=unlocked_host
-    )
-    def _import(self, conn, _seat, msg) -> Change:
-        """The match of the chosen record file up to a move becomes this table's game to play
-        on: its game and options are set up, the seats laid out as a `setup` lays them out (phones
-        then sit down as in the lobby), and the first `start_round` plays on from that move."""
-        if self.record_file is None:
-            raise Refused("no_record_file", "choose a record file first")
-        record = recordfiles.cut(self.record_file, msg["round"], msg["move"])
-        profile, options = options_of(record)
-        if len(msg["seats"]) != len(recordfiles.seats_of(record)):
-            raise Refused("bad_seats", f"the record has {len(recordfiles.seats_of(record))} seats")
-        new_seats, revoked = seats.lay_out(msg["seats"], self.meta["seats"], self.tokens)
-        before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
-        self._close_match(leaving=True)
-        self.meta.update(profile=profile, options=options, seats=new_seats, deals=[], ready=[])
-        self.meta["imported"] = {"record": record, "round": msg["round"], "move": msg["move"]}
-        for i in revoked:
-            del self.tokens[i]
-        self.meta["captain"] = evening.next_captain(self.meta, self.tokens)
-        self.match = self.record = None
-
-        def restore():
-            self.meta, self.tokens, self.match, self.record = before
-
-        return Change(
-            write=lambda v: self.tables.store.save_room(self.id, self.meta, v, seats=revoked, end_game=True),
-            restore=restore,
-            game=True,
-            **self._demote(lambda m: m.role == "seat" and m.seat in revoked),
-        )
-
-    @COMMANDS.declare(
         "start_round", {"version": (VERSION, False)}, who=captain_or_host, phase=dealable, versioned=True
     )
     def _start_round(self, conn, _seat, msg) -> Change:
@@ -854,61 +740,6 @@ class Room(Evening, RoomPart):
             self.meta = old
 
         return Change(write=self._checkpoint(new_game), restore=restore, game=True)
-
-    def seat_tournament(
-        self, tag: dict, profile: str, options: dict, names: list, hashes: list, regulars: list | None = None
-    ) -> None:
-        """The night's tournament seats a round here (`night.py`): the game set up, each seat a
-        phone held by its player's tournament token (the phone comes with it: `hello`), the
-        phones seated before made guests; `regulars`: the house's regular at each seat, or None.
-        Through `_commit` as a command's change is."""
-        with self.lock:
-            if self.closed:
-                raise Refused("no_room")
-            before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
-            self._close_match(leaving=True)
-            held = regulars or [None] * len(names)
-            laid = [
-                {"kind": "phone", "name": n, "lang": None, "standin": None, "regular": r}
-                for n, r in zip(names, held, strict=True)
-            ]
-            self.meta.update(profile=profile, options=options, seats=laid, deals=[], ready=[], tournament=tag)
-            changed: dict = {i: None for i in self.tokens if i >= len(hashes)}
-            changed.update(enumerate(hashes))
-            self.tokens = dict(enumerate(hashes))
-            self.meta["captain"] = evening.next_captain(self.meta, self.tokens)
-            self.match = self.record = None
-
-            def restore():
-                self.meta, self.tokens, self.match, self.record = before
-
-            self._commit(
-                Change(
-                    write=lambda v: self.tables.store.save_room(
-                        self.id, self.meta, v, seats=changed, end_game=True
-                    ),
-                    restore=restore,
-                    game=True,
-                    **self._demote(lambda m: m.role == "seat"),
-                )
-            )
-
-    def end_tournament(self, tournament_id: int) -> None:
-        """The night's tournament `tournament_id` is closed: this table is its own again."""
-        with self.lock:
-            tag = self.meta.get("tournament")
-            if self.closed or not tag or tag.get("id") != tournament_id:
-                return
-            del self.meta["tournament"]
-            self._commit(
-                Change(
-                    write=lambda v: self.tables.store.save_room(self.id, self.meta, v),
-                    restore=lambda: self.meta.__setitem__("tournament", tag),
-                    game=True,
-                )
-            )
-
-    # the evening: ready, play again, change game (`evening.py`) ---------------------------------
 
     # the engine's check, the writes ----------------------------------------------------------
 
