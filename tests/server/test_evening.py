@@ -221,14 +221,17 @@ def test_six_love_rematch_rotates_partners(live, client_factory):
     assert room.state.round_no == 1 and room.state.scores == (0, 0)
     assert room.match.seats[2]["name"] == "Bo"
     # the new match's first round opens with 6-6, by whoever holds it now (RULES.md, Six-Love)
-    # (the computer may have laid it already: then it is the round's first move)
-    history = host.view(room.version)["view"]["history"]
-    if history:
-        assert history[0].get("play") == "6-6", history[0]
-    else:
-        holder = next(s for s in range(4) if "6-6" in room.state.ctx.ts.names(room.state.hands[s]))
-        assert room.state.turn == holder
-        assert [a.to_json() for a in engine.legal_actions(room.state)] == [{"seat": holder, "play": "6-6"}]
+    # (the computer may have laid it already: then it is the round's first move; the room's lock
+    # holds its move off while we look)
+    with room.lock:
+        state = room.state
+        history = [a.to_json() for a in room.match.rounds[-1].actions]
+        if history:
+            assert history[0].get("play") == "6-6", history[0]
+        else:
+            holder = next(s for s in range(4) if "6-6" in state.ctx.ts.names(state.hands[s]))
+            assert state.turn == holder
+            assert [a.to_json() for a in engine.legal_actions(state)] == [{"seat": holder, "play": "6-6"}]
     # each phone was told its new seat, and its own token still opens it
     assert phones[1].expect("welcome", role="seat")["seat"] == 2
     assert phones[2].expect("welcome", role="seat")["seat"] == 3
