@@ -97,7 +97,6 @@ def test_fifteen_tiles_at_360x640_all_tappable_and_the_selected_one_in_view(live
     # the choice or the confirm button appeared above the hand: still every tile on screen
     assert_all_tiles_tappable(page, SMALL)
     sel = next(b for b in page.evaluate(TILE_BOXES) if b["tile"] == tile)
-    page.screenshot(path="/tmp/sel360.png")
     assert sel["hit"] and sel["y"] + sel["h"] <= SMALL["height"]
 
 
