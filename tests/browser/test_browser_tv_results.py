@@ -230,7 +230,7 @@ TEAM_NAMES = ["Siti Nurhaliza", "Bartholomew", "Budi Santoso", "Fitzgerald"]
 def test_six_love_results_keep_a_wide_chart_and_a_readable_shuffle_check_at_720p(live_server, screen, lang):
     """Long team names go in a key above the chart, not beside the plot; "Check the shuffle" and
     "Save this game" read from the sofa (12 px a 720 lines) at both TV sizes."""
-    table = screen(1280, 720)
+    table = screen(1280, 720, lang=lang)
     open_table(table, live_server.url)
     assert (
         Domino(table).request(
