@@ -3,6 +3,10 @@ screen: shared by the results browser tests and the results screenshots."""
 
 from __future__ import annotations
 
+import json
+import time
+
+import websocket
 from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table, set_option
 from handle import Domino
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -88,3 +92,36 @@ def phone_watching(
         except PlaywrightTimeout:
             pass
     raise AssertionError("no stand-in for the phone seat")
+
+
+def deal_to_match_end(page, base_url, timeout=LONG / 1000):
+    """The match played to its end with the table page away: the host deals each next round
+    from a socket of the test's own (with the host token the page keeps), then the page opens
+    the room again, as a table screen switched back on at the match's end (its podium shown).
+    Quicker than play_to_match_end, where the page draws every move. Returns the rounds played."""
+    room = Domino(page).js("D.frame.room.id")
+    token = page.evaluate("(room) => localStorage.getItem('domino.host.' + room)", room)
+    assert room and token, (room, token)
+    page.goto("about:blank")
+    ws = websocket.create_connection(base_url.replace("http://", "ws://") + "/ws", timeout=timeout)
+    try:
+        ws.send(json.dumps({"type": "hello", "room": room, "host_token": token}))
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            f = json.loads(ws.recv())
+            assert f["type"] != "error", f
+            if f["type"] != "view" or f["view"] is None:
+                continue
+            view = f["view"]
+            if view["phase"] == "game_over":
+                break
+            if view["phase"] == "round_over":
+                ws.send(json.dumps({"type": "start_round", "version": f["version"]}))
+        else:
+            raise AssertionError("the match did not end")
+    finally:
+        ws.close()
+    page.goto(f"{base_url}/?room={room}")
+    page.wait_for_selector(".dlg-results .podium", timeout=TIMEOUT)
+    Domino(page).wait("D.frame.view && D.frame.view.phase === 'game_over'")
+    return view["round"]
