@@ -44,11 +44,6 @@ class Search:
         rest = [j for j in self.values if j != self.best]
         return max(rest, key=self.values.__getitem__) if rest else None
 
-    def margin_over(self, other: int):
-        if not self.values or other not in self.values or self.best not in self.values:
-            return None
-        return self.values[self.best] - self.values[other]
-
 
 class Facts:
     """What the seat to act can see, in bitmasks, and what public passes and draws prove."""

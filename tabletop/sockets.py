@@ -47,10 +47,6 @@ class Sockets:
             else:
                 self._open.pop(address, None)
 
-    def open_from(self, address: str) -> int:
-        with self._lock:
-            return self._open.get(address, 0)
-
     def flooded(self, address: str) -> None:
         """A socket of `address` was closed for flooding: it opens none for a while."""
         self._flooders.fail(address)
