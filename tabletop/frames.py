@@ -28,6 +28,7 @@ class Frames:
         self._going_back: GoingBack | None = None  # what may be taken back
         self._humans: set[int] | None = None  # the seats people play
         self._seats_shown: list | None = None  # the summary's seats
+        self._evening: dict | None = None  # the summary's evening part, while a round is played
 
     def changed(self, seats: bool = True) -> None:
         """Something changed: every frame is built again. `seats`: the seats, tokens or
@@ -36,7 +37,7 @@ class Frames:
         self._dicts.clear()
         self._summary = self._public = self._going_back = None
         if seats:
-            self._seats_shown = self._humans = None
+            self._seats_shown = self._humans = self._evening = None
 
     def humans(self) -> set[int]:
         """The seats people play (phones and this device)."""
@@ -57,6 +58,17 @@ class Frames:
             room = self.room
             self._seats_shown = seats.public(room.meta["seats"], room.tokens, room.members.values())
         return self._seats_shown
+
+    def evening(self) -> dict:
+        """The summary's evening part (`Room.evening`, read-only). While a round is played it
+        shows the captain and tonight's finished matches, which no move changes: it is built
+        once for the round's moves, not again at each (tonight's standings grow all evening)."""
+        room = self.room
+        if self._evening is not None and _in_play(room.state):
+            return self._evening
+        evening = room.evening()
+        self._evening = evening if _in_play(room.state) else None
+        return evening
 
     def frame_for(self, conn, member: Member) -> bytes:
         """The `view` frame for `conn`, a connection of the room as `member`, as the bytes of its
@@ -117,3 +129,7 @@ class Frames:
             frame["can_redo"] = bool(devices) and match.can_redo()
             frame["can_restart"] = back.restart
         return frame
+
+
+def _in_play(state) -> bool:
+    return state is not None and state.phase == "play"

@@ -27,7 +27,7 @@ from .seats import Member
 
 
 class Evening(RoomPart):
-    def _evening(self) -> dict:
+    def evening(self) -> dict:
         """The summary's part of the evening (`evening.py`): the captain, who is ready and who
         is awaited (between rounds), and tonight's matches with each player's standing."""
         tonight = list(self.meta.get("tonight") or [])

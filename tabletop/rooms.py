@@ -114,6 +114,7 @@ class Room(Evening, Games, RecordImport, Tournament, RoomPart):
         self.hints = computer.Hints()
         self.freed_seats = FreedSeats()  # a seat the host freed is not taken back at once
         self.witnessed: tuple = (None, frozenset())  # (deal in play, tokens noted as its witnesses)
+        self.holders_stored = False  # the last `_note_holders` stored all it noted
         self.watch_hashes: set[str] = set()  # the watch tokens handed to second screens (seats.watch_hash)
         self.record = record
         self.match = engine.Match.from_record(record) if record else None
@@ -198,7 +199,7 @@ class Room(Evening, Games, RecordImport, Tournament, RoomPart):
                 "join_url": self.join_url,
                 "tournament": self.meta.get("tournament"),  # {id, round, table} of the night's
                 "watch_url": self.watch_url,
-                **self._evening(),
+                **self.frames.evening(),
             }
 
     def download(self, may_see: Callable[[], object]) -> dict:
@@ -403,13 +404,19 @@ class Room(Evening, Games, RecordImport, Tournament, RoomPart):
         changed too (False for a move: what the summary shows of the seats is kept)."""
         self.frames.changed(seats)  # every frame is built again
         self.touched = time.monotonic()
-        self._note_holders()
+        self._note_holders(seats)
         for c in list(self.members):
             c.push_view()
 
-    def _note_holders(self) -> None:
-        """Who holds which seat now: for the seat rule and for freed seats."""
+    def _note_holders(self, seats_changed: bool = True) -> None:
+        """Who holds which seat now: for the seat rule and for freed seats. A move
+        (`seats_changed` False) that keeps the deal in play changes none of it: the same
+        connections hold the same seats of the same round, and nothing is left to store (a
+        write that failed is tried again at the next change, a move included)."""
         deal = self._deal_in_play()
+        if not seats_changed and deal == self.hands_seen.deal and self.holders_stored:
+            return
+        self.holders_stored = True
         self.hands_seen.note(deal, self.members, seats.devices(self.meta["seats"]))
         self._store_hands_seen(deal)
         self.freed_seats.note(self.members)
@@ -426,6 +433,7 @@ class Room(Evening, Games, RecordImport, Tournament, RoomPart):
             self.tables.store.note_hands_seen(self.id, deal, new)
         except Exception:
             log.exception("room %s: the hands seen in round %s were not stored", self.id, deal[0])
+            self.holders_stored = False
             return
         self.hands_seen.saved(new)
 
@@ -449,6 +457,7 @@ class Room(Evening, Games, RecordImport, Tournament, RoomPart):
             self.tables.store.note_witnesses(self.id, deal[0], sorted(new))
         except Exception:
             log.exception("room %s: the players of round %s were not stored", self.id, deal[0])
+            self.holders_stored = False
             return
         self.witnessed = (deal, noted | new)
 
