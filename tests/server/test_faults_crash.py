@@ -5,7 +5,8 @@ same port and data folder. After every kill, every action the server acknowledge
 in the store, no socket was ever shown a version the store does not have, and every phone and
 table screen reconnects by itself (seat or host token) and is shown at least the stored version.
 
-    FAULT_KILLS=100 scripts/test tests/server/test_faults_crash.py -s   # more kills (default 20)
+    FAULT_KILLS=100 scripts/test tests/server/test_faults_crash.py -s   # more kills (default 8;
+                                                                        # scripts/bench faults: 20)
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from conftest import Client, create_room, join, start
 from tabletop.deals import commitment
 from tabletop.store import _fold
 
-KILLS = int(os.environ.get("FAULT_KILLS", "20"))
+KILLS = int(os.environ.get("FAULT_KILLS", "8"))
 ROOMS = 4
 SEATS = [{"kind": "phone"}, {"kind": "phone"}, {"kind": "computer", "level": "easy"}]
 PHONE_RATE = 15.0  # messages a second a phone sends at most (the server drops more than 20)
