@@ -20,7 +20,7 @@ def pytest_configure(config):
         "markers", "app_config(**fields): Settings fields of the live server (tabletop/settings.py)"
     )
     config.addinivalue_line(
-        "markers", "soak: a short soak of scripts/bench_soak.py (15 s in scripts/test; scripts/bench soak: an hour)"
+        "markers", "soak: a short soak of bench_soak.py (15 s in scripts/test; scripts/bench soak: an hour)"
     )
 
 
