@@ -1,5 +1,6 @@
 """The table on the TV follows the turns: the results open with the winner's name and a score
-chart, and a phone that drops on its turn is offered a computer stand-in after 20 s."""
+chart, and a phone that drops on its turn is offered a computer stand-in after 20 s (on the
+page's clock, moved on by the test)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,13 @@ from flows import (
 from handle import Domino
 
 
-def seated_against_a_computer(live_server, screen, phone):
+def seated_against_a_computer(live_server, screen, phone, clock=False):
+    """The table and a phone (Ingrid, seat 0) against a computer, the round dealt. `clock`: the
+    table page's timers and Date on Playwright's clock (they run at the real pace until the test
+    moves them on)."""
     table = screen(1920, 1080)
+    if clock:
+        table.clock.install()
     open_table(table, live_server.url)
     lobby_setup(table, "draw", players=2, seats=["phone", "computer:easy"])
     ph = phone()
@@ -68,12 +74,18 @@ def test_the_results_open_with_the_winner_and_a_chart(live_server, screen, phone
 
 
 def test_a_dropped_phone_on_turn_gets_a_stand_in_offer(live_server, screen, phone):
-    table, ph = seated_against_a_computer(live_server, screen, phone)
+    table, ph = seated_against_a_computer(live_server, screen, phone, clock=True)
     Domino(table).wait("D.frame.view.turn === 0")
     ph.context.close()
     table.wait_for_selector(".turn-banner >> text=Waiting for Ingrid's phone to come back", timeout=TIMEOUT)
     assert table.query_selector(".turn-banner-standin") is None  # not at once
-    button = table.wait_for_selector(".turn-banner-standin", timeout=25_000)
+    # the offer comes 20 s after the phone went (tableview.js DROPPED_MS): not 15 s after (the
+    # real seconds since the banner came are fewer than 5)...
+    table.clock.run_for(15_000)
+    assert table.query_selector(".turn-banner-standin") is None
+    # ...and by 20 s
+    table.clock.run_for(5_100)
+    button = table.wait_for_selector(".turn-banner-standin", timeout=TIMEOUT)
     assert button.text_content() == "Let the computer play for Ingrid"
     before = Domino(table).js("D.frame.view.history.length")
     button.click()
