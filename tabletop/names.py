@@ -134,7 +134,6 @@ RESERVED_KEYS = (
     "app.seat",
     "app.player_default",
     "app.table_n",
-    "lobby.seat_kind.computer",
     "table.standin_short",
     "table.mexican_train",
     "hand.train_own",
