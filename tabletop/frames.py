@@ -29,6 +29,7 @@ class Frames:
         self._humans: set[int] | None = None  # the seats people play
         self._seats_shown: list | None = None  # the summary's seats
         self._evening: dict | None = None  # the summary's evening part, while a round is played
+        self._summary_kept: dict | None = None  # the summary, kept over a round's moves
 
     def changed(self, seats: bool = True) -> None:
         """Something changed: every frame is built again. `seats`: the seats, tokens or
@@ -37,7 +38,7 @@ class Frames:
         self._dicts.clear()
         self._summary = self._public = self._going_back = None
         if seats:
-            self._seats_shown = self._humans = self._evening = None
+            self._seats_shown = self._humans = self._evening = self._summary_kept = None
 
     def humans(self) -> set[int]:
         """The seats people play (phones and this device)."""
@@ -70,6 +71,23 @@ class Frames:
         self._evening = evening if _in_play(room.state) else None
         return evening
 
+    def summary(self) -> dict:
+        """The room summary (`Room.summary`, read-only). A move within a round changes only its
+        version: the rest is kept over the round's moves (seats, deals, the evening...), but for
+        the addresses, which follow the table's (`announce.py`) at once."""
+        room = self.room
+        kept = self._summary_kept
+        if kept is not None and _in_play(room.state):
+            return {
+                **kept,
+                "version": room.version,
+                "join_url": room.join_url,
+                "watch_url": room.watch_url,
+            }
+        summary = room.summary()
+        self._summary_kept = summary if _in_play(room.state) else None
+        return summary
+
     def frame_for(self, conn, member: Member) -> bytes:
         """The `view` frame for `conn`, a connection of the room as `member`, as the bytes of its
         websocket frame (`wire.ws_frame`)."""
@@ -95,7 +113,7 @@ class Frames:
     def _build(self, member: Member) -> dict:
         room = self.room
         if self._summary is None:
-            self._summary = room.summary()
+            self._summary = self.summary()
         frame = {
             "type": "view",
             "version": room.version,

@@ -5,6 +5,8 @@ failed write left unstored is still stored at the next move."""
 
 from __future__ import annotations
 
+import json
+
 from conftest import ask, dealt_room
 
 PHONES = [{"kind": "phone"}] * 3
@@ -19,8 +21,9 @@ def _move(room, phones) -> dict:
 
 def test_a_move_notes_no_holder_and_builds_no_evening(live, client_factory, monkeypatch):
     _host, room, phones, _version = dealt_room(live, client_factory, PHONES)
-    calls = {"hands": 0, "freed": 0, "evening": 0}
+    calls = {"hands": 0, "freed": 0, "evening": 0, "summary": 0}
     note, freed, evening = room.hands_seen.note, room.freed_seats.note, type(room).evening
+    summary = type(room).summary
 
     def count(key, fn):
         def counted(*args, **kw):
@@ -32,18 +35,19 @@ def test_a_move_notes_no_holder_and_builds_no_evening(live, client_factory, monk
     monkeypatch.setattr(room.hands_seen, "note", count("hands", note))
     monkeypatch.setattr(room.freed_seats, "note", count("freed", freed))
     monkeypatch.setattr(type(room), "evening", count("evening", evening))
+    monkeypatch.setattr(type(room), "summary", count("summary", summary))
     for _ in range(3):
         if room.state.phase != "play":
             break
         assert _move(room, phones)["type"] == "ok"
-    assert calls == {"hands": 0, "freed": 0, "evening": 0}
+    assert calls == {"hands": 0, "freed": 0, "evening": 0, "summary": 0}
     # a change of the connections is noted at once
     extra = client_factory()
     extra.send({"type": "hello", "room": room.id})
     extra.expect("welcome", role="guest")
     extra.view()
     assert calls["hands"] == calls["freed"] == 1
-    assert calls["evening"] == 1
+    assert calls["evening"] == calls["summary"] == 1
 
 
 def test_hands_seen_the_disk_refused_are_stored_at_the_next_move(live, client_factory, monkeypatch):
@@ -101,3 +105,21 @@ def test_tonight_kept_over_moves_follows_a_rewrite_of_the_room(live, client_fact
     tonight = host.view(room.version)["room"]["tonight"]
     assert tonight["matches"][0]["names"] == ["Seat 1", "P1", "P2"]
     assert [p["name"] for p in tonight["players"]] == ["Seat 1", "P1", "P2"]
+
+
+def test_the_summary_kept_over_moves_is_the_rooms_own(live, client_factory):
+    """After every move of a round, the summary each socket gets is the room's summary of that
+    version; the table's address, when it changes mid-round, shows at the next move."""
+    host, room, phones, _version = dealt_room(live, client_factory, PHONES)
+    moves = 0
+    while room.state.phase == "play" and moves < 12:
+        if moves == 5:
+            live.tables.base_url = "http://10.42.0.1:8000"  # the table's Wi-Fi address changed
+        assert _move(room, phones)["type"] == "ok"
+        moves += 1
+        frame = host.view(room.version)
+        with room.lock:
+            assert frame["room"] == json.loads(json.dumps(room.summary()))
+        assert frame["room"]["version"] == room.version
+    assert moves > 5
+    assert frame["room"]["join_url"] == f"http://10.42.0.1:8000/join/{room.id}"
