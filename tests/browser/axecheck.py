@@ -3,9 +3,11 @@
 axe-core comes from the npm registry into node_modules/ (package.json, installed by scripts/lint
 and scripts/test); it is evaluated into the pages by the tests only, never served by the product.
 A page is checked each time a test's wait on it returns (the state the test waited for) and once
-more when the test ends. States already checked in this session are skipped: a state is the
-page's path, its viewport width and the set of element shapes it shows (tag, classes, role and
-ARIA attribute names, without text), so a round's hundred turns cost a handful of axe runs.
+more when the test ends, unless everything the state shows was checked before in this session on
+the same path at the same viewport width. What it shows is the set of its elements' shapes: an
+element's tag, classes, role and ARIA attribute names (no text). A state that only brings together
+shapes checked in other states is not checked again: a round's hundred turns, each with its own
+mix of tiles, flights and toasts, cost a handful of axe runs.
 A page whose app is still loading (`#app[aria-busy]`, the static placeholder) is not a state: how
 fast the scripts arrive decides whether a wait sees it.
 """
@@ -13,7 +15,6 @@ fast the scripts arrive decides whether a wait sees it.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import pathlib
 
@@ -22,17 +23,18 @@ AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # WCAG 2.1 A and AA, and axe's best practices (a level-one heading, landmarks)
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
-_checked: set[str] = set()
+_checked: dict[str, set[str]] = {}  # path|viewport width -> the element shapes axe has checked there
 
 SHAPE_JS = """() => {
   if (document.querySelector('#app[aria-busy="true"]')) return null;
+  const own = (el) => el.tagName + '.' + [...el.classList].sort().join('.');
   const seen = new Set();
   for (const el of document.body.querySelectorAll('*')) {
     if (!el.getClientRects().length) continue;
     const aria = [...el.attributes].map(a => a.name).filter(n => n.startsWith('aria-') || n === 'role' || n === 'tabindex').sort();
-    seen.add(el.tagName + '.' + [...el.classList].sort().join('.') + '[' + aria.join(',') + ']' + (el.getAttribute('role') || ''));
+    seen.add(own(el) + '[' + aria.join(',') + ']' + (el.getAttribute('role') || ''));
   }
-  return location.pathname + '|' + innerWidth + '|' + [...seen].sort().join(' ');
+  return {page: location.pathname + '|' + innerWidth, shapes: [...seen]};
 }"""
 
 # the state once its entrance animations have ended (a colour half faded in is not the colour)
@@ -72,8 +74,9 @@ def check(page, where: str = "") -> None:
         return
     if shape is None:  # still loading (its placeholder is aria-busy): the next wait checks it
         return
-    key = hashlib.sha1(shape.encode()).hexdigest()
-    if key in _checked:
+    shapes = set(shape["shapes"])
+    checked = _checked.setdefault(shape["page"], set())
+    if shapes <= checked:
         return
     # evaluated through the devtools protocol, so the pages' Content-Security-Policy does not
     # apply to it and nothing is added to the product
@@ -85,7 +88,7 @@ def check(page, where: str = "") -> None:
             f"axe-core: {len(violations)} violation(s) on {page.url} {where}\n"
             + json.dumps(violations, indent=1, ensure_ascii=False)
         )
-    _checked.add(key)
+    checked |= shapes
 
 
 def watch(page) -> None:
