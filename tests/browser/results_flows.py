@@ -125,3 +125,42 @@ def deal_to_match_end(page, base_url, timeout=LONG / 1000):
     page.wait_for_selector(".dlg-results .podium", timeout=TIMEOUT)
     Domino(page).wait("D.frame.view && D.frame.view.phase === 'game_over'")
     return view["round"]
+
+
+# every text of the results' chart as the screen shows it, once it is drawn at its size (a frame
+# after any resize): its font size times the drawing's scale, the height of its box; the key's
+# names (HTML above the chart) by their font size
+CHART_TEXT = """async () => {
+  await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+  const out = [];
+  for (const svg of document.querySelectorAll('.dlg-results .results-chart')) {
+    const scale = svg.getScreenCTM().a;
+    for (const t of svg.querySelectorAll('text'))
+      out.push({text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale, h: t.getBoundingClientRect().height});
+  }
+  for (const li of document.querySelectorAll('.dlg-results .chart-key li'))
+    out.push({text: li.textContent, px: parseFloat(getComputedStyle(li).fontSize), h: li.getBoundingClientRect().height});
+  return out;
+}"""
+
+
+def chart_text(page):
+    """The chart's texts (at least one), each {text, px, h}."""
+    texts = page.evaluate(CHART_TEXT)
+    assert texts, "no chart"
+    return texts
+
+
+def assert_chart_reads_from_the_sofa(page):
+    """Every text of the chart at least 12 px a 720 lines of the screen (the TV's floor, as
+    base/fit.js READABLE_PX), however the dialog was shrunk to fit."""
+    floor = 12 * page.viewport_size["height"] / 720
+    small = [t for t in chart_text(page) if round(t["px"], 2) < floor]
+    assert not small, (page.viewport_size, floor, small)
+
+
+def assert_chart_reads_on_a_phone(page):
+    """Every text of the chart at least 14 px, its box at least 16 px high (the rules' pictures'
+    floor on a phone, test_browser_rules.py)."""
+    small = [t for t in chart_text(page) if round(t["px"], 2) < 14 or t["h"] < 16]
+    assert not small, (page.viewport_size, small)

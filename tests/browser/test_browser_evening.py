@@ -15,6 +15,7 @@ from evening_flows import (
     table_clicks,
 )
 from handle import TIMEOUT, Domino
+from results_flows import assert_chart_reads_on_a_phone
 
 
 def test_a_draw_match_from_start_to_podium_and_rematch_from_the_phones(live_server, screen, phone):
@@ -29,6 +30,9 @@ def test_a_draw_match_from_start_to_podium_and_rematch_from_the_phones(live_serv
     assert phones[0].inner_text(".ready-go") == "Play again"
     assert phones[0].locator(".ready-change").count() == 1 and phones[1].locator(".ready-change").count() == 0
     phone_shots(phones[0], "phone-podium")
+    for w, h in ((844, 390), (360, 640), (390, 844)):  # the chart's text as a phone's, every way up
+        phones[0].set_viewport_size({"width": w, "height": h})
+        assert_chart_reads_on_a_phone(phones[0])
     table.wait_for_selector(".tonight-box .tonight-table", timeout=TIMEOUT)
     shot(table, "tv-tonight-1920x1080")
     # tonight on a phone, on request

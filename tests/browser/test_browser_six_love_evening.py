@@ -8,8 +8,18 @@ playing its first tile, seed 534 gives three rounds, each won out on two hard en
 
 from __future__ import annotations
 
-from evening_flows import count_clicks, everyone_ready, play_match, results_open, seated_table, table_clicks
+from evening_flows import (
+    count_clicks,
+    everyone_ready,
+    phone_shots,
+    play_match,
+    results_open,
+    seated_table,
+    shot,
+    table_clicks,
+)
 from handle import Domino
+from results_flows import assert_chart_reads_from_the_sofa, assert_chart_reads_on_a_phone
 from seeds import fixed_seed
 
 import engine
@@ -55,6 +65,13 @@ def test_six_love_match_and_play_again_with_partners_rotated_from_the_phones(liv
         for page in phones:
             results_open(page)
             assert page.inner_text(".ready-go") == "Play again"
+        # the match's chart (the teams in its key on a phone) read from the sofa and on a phone
+        shot(table, "tv-six-love-podium-1920x1080")
+        assert_chart_reads_from_the_sofa(table)
+        phone_shots(phones[0], "phone-six-love-podium")
+        for w, h in ((844, 390), (360, 640), (390, 844)):
+            phones[0].set_viewport_size({"width": w, "height": h})
+            assert_chart_reads_on_a_phone(phones[0])
         # Play again from the phones, the table showing who is ready
         everyone_ready(table, phones, NAMES)
     view = Domino(table).view

@@ -11,7 +11,13 @@ import pytest
 from evening_flows import shot, socket_phones
 from flows import LONG, TIMEOUT, open_table
 from handle import Domino
-from results_flows import computers_at_table, deal_to_match_end, play_to_match_end, wait_round_end
+from results_flows import (
+    assert_chart_reads_from_the_sofa,
+    computers_at_table,
+    deal_to_match_end,
+    play_to_match_end,
+    wait_round_end,
+)
 
 
 def seat_name(room, s):
@@ -235,8 +241,8 @@ TEAM_NAMES = ["Siti Nurhaliza", "Bartholomew", "Budi Santoso", "Fitzgerald"]
 
 @pytest.mark.parametrize("lang", os.environ.get("RESULTS_LANGS", "en").split(","))
 def test_six_love_results_keep_a_wide_chart_and_a_readable_shuffle_check_at_720p(live_server, screen, lang):
-    """Long team names go in a key above the chart, not beside the plot; "Check the shuffle" and
-    "Save this game" read from the sofa (12 px a 720 lines) at both TV sizes."""
+    """Long team names go in a key above the chart, not beside the plot; the chart's text, "Check
+    the shuffle" and "Save this game" read from the sofa (12 px a 720 lines) at both TV sizes."""
     table = screen(1280, 720, lang=lang)
     open_table(table, live_server.url)
     assert (
@@ -269,6 +275,7 @@ def test_six_love_results_keep_a_wide_chart_and_a_readable_shuffle_check_at_720p
         for k in (a, b):
             assert k["b"] <= chart["svg"]["t"] + 1 and d["l"] <= k["l"] and k["r"] <= d["r"], chart
         assert a["r"] <= b["l"] or a["b"] <= b["t"], chart  # side by side or one under the other
+        assert_chart_reads_from_the_sofa(table)  # the key, the round, the target, the scores
         for sel in (".dlg-results .seed-block summary", ".dlg-results .results-download"):
             small = table.evaluate(SMALL_PRINT, sel)
             assert small["px"] >= 12 * h / 720, (sel, small)

@@ -17,6 +17,7 @@ from flows import (
     wait_game,
 )
 from handle import Domino
+from results_flows import assert_chart_reads_from_the_sofa
 
 
 def seated_against_a_computer(live_server, screen, phone, clock=False):
@@ -71,6 +72,11 @@ def test_the_results_open_with_the_winner_and_a_chart(live_server, screen, phone
     assert chart["rounds"] == ["1"], chart
     assert chart["target"] == 1 and chart["label"] == "First to 100 points wins", chart
     assert chart["role"] == "img" and chart["aria"], chart
+    # its text read from the sofa at both TV sizes: drawn at the size it is shown, it does not
+    # shrink with the chart's drawing
+    assert_chart_reads_from_the_sofa(table)
+    table.set_viewport_size({"width": 1280, "height": 720})
+    assert_chart_reads_from_the_sofa(table)
 
 
 def test_a_dropped_phone_on_turn_gets_a_stand_in_offer(live_server, screen, phone):

@@ -10,6 +10,7 @@ import { el, icon, scrollableByKeyboard } from "../base/dom.js";
 import { seatName, describeMove } from "../base/words.js";
 import { historyWithEnds } from "../base/moves.js";
 import { seatColour, seatMark } from "./seatlook.js";
+import { lineChart } from "./chart.js";
 
 function tileBox(tile, size, extra = {}) {
   const [a, b] = tile.split("-").map(Number);
@@ -313,7 +314,8 @@ export function scoreSheet(view, room, tileSize = 14) {
  * named at its end. Names too long for that (a team's two names) go in a key above the chart,
  * each by its colour and mark, and the lines' ends say only the score: the plot keeps its width.
  * wide: the chart has the screen's width to itself (a TV, no score sheet beside it), where a
- * chart as tall as it may be runs wider. */
+ * chart as tall as it may be runs wider. It is drawn at the size it is shown (parts/chart.js), so
+ * its text is the size CSS gives it: never below a sofa's or a phone's floor. */
 export function scoreChart(view, room, { wide = false } = {}) {
   const rounds = finishedRounds(view).filter((r) => r.scores);
   if (rounds.length < 1) return null;
@@ -323,56 +325,18 @@ export function scoreChart(view, room, { wide = false } = {}) {
   const value = (r, c) => (!teams || view.score_kind === "team_points" ? r.scores[c] : r.scores[view.teams[c][0]]);
   const series = cols.map((c) => [0, ...rounds.map((r) => value(r, c))]);
   const target = Number(view.target) > 0 ? Number(view.target) : null;
-  const top = Math.max(1, target || 0, ...series.flat());
-  const names = cols.map((c) => (teams ? teamNames(view, room, c) : seatName(room, c)).replace(/[<&"]/g, ""));
-  const W = wide ? 1200 : 800;
-  const H = 280;
-  const base = H - 44; // the bottom axis; the round numbers under it
-  const topY = 34; // room above the highest line for the target's label
-  // the labels at the lines' ends: about 15 units a character at font-size 26; at most a
-  // quarter of the width, else the names go in the key above
-  const width = (label) => 30 + 15 * label.length;
-  const named = Math.max(...cols.map((c, k) => width(`${names[k]} ${series[k][series[k].length - 1]}`))) <= W / 4;
-  const endLabel = (k) => (named ? `${names[k]} ${series[k][series[k].length - 1]}` : String(series[k][series[k].length - 1]));
-  const labelW = Math.max(...cols.map((c, k) => width(endLabel(k))));
-  const x = (i) => 24 + (i * (W - labelW - 40)) / Math.max(1, rounds.length);
-  const y = (v) => base - (v * (base - topY)) / top;
-  // labels pushed apart so equal scores stay readable
-  const labelY = cols.map((c, k) => ({ k, y: y(series[k][series[k].length - 1]) + 9 })).sort((a, b) => a.y - b.y);
-  for (let i = 1; i < labelY.length; i++) labelY[i].y = Math.max(labelY[i].y, labelY[i - 1].y + 28);
-  const shift = Math.max(0, labelY.length ? labelY[labelY.length - 1].y - base : 0);
-  const ys = {};
-  for (const l of labelY) ys[l.k] = Math.max(24, l.y - shift);
-  const end = x(rounds.length);
-  const svg = [`<svg class="results-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${t("results.chart")}">`];
-  svg.push(`<line class="chart-axis" x1="24" y1="${base}" x2="${end.toFixed(1)}" y2="${base}" stroke="rgba(255,255,255,0.55)" stroke-width="3"/>`);
-  // the rounds numbered under the axis; every one when there is room, else every few
-  const every = Math.max(1, Math.ceil(rounds.length / 13));
-  rounds.forEach((r, i) => {
-    const n = i + 1;
-    if (n % every && n !== rounds.length) return;
-    const cx = x(n).toFixed(1);
-    svg.push(`<line x1="${cx}" y1="${base}" x2="${cx}" y2="${base + 8}" stroke="rgba(255,255,255,0.55)" stroke-width="3"/>`);
-    svg.push(`<text class="chart-round" x="${cx}" y="${H - 8}" fill="#fff" font-size="26" text-anchor="middle">${n}</text>`);
+  const names = cols.map((c) => (teams ? teamNames(view, room, c) : seatName(room, c)));
+  // each line's name at its end when all are short (at most about a quarter of the chart),
+  // else only its score there and the names in a key above
+  const last = (k) => series[k][series[k].length - 1];
+  const named = Math.max(...cols.map((c, k) => `${names[k]} ${last(k)}`.length)) <= (wide ? 18 : 11);
+  const chart = lineChart({
+    lines: cols.map((c, k) => ({ values: series[k], colour: seatColour(teams ? view.teams[c][0] : c), label: named ? `${names[k]} ${last(k)}` : String(last(k)) })),
+    target,
+    targetLabel: target ? t("table.target", { n: target }) : "",
+    aria: t("results.chart"),
+    size: [wide ? 1200 : 800, wide ? 280 : 320],
   });
-  if (target) {
-    const ty = y(target).toFixed(1);
-    svg.push(`<line class="chart-target" x1="24" y1="${ty}" x2="${end.toFixed(1)}" y2="${ty}" stroke="#fff" stroke-width="3" stroke-dasharray="14 10"/>`);
-    const label = t("table.target", { n: target }).replace(/[<&"]/g, "");
-    svg.push(`<text class="chart-target-label" x="28" y="${(y(target) - 8).toFixed(1)}" fill="#fff" font-size="22">${label}</text>`);
-  }
-  cols.forEach((c, k) => {
-    const colour = seatColour(teams ? view.teams[c][0] : c);
-    const pts = series[k].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-    const last = series[k][series[k].length - 1];
-    svg.push(`<polyline points="${pts}" fill="none" stroke="${colour}" stroke-width="5" stroke-linejoin="round"/>`);
-    // a dot at each finished round's score (not at the start's 0)
-    series[k].slice(1).forEach((v, i) => {
-      svg.push(`<circle class="chart-dot" cx="${x(i + 1).toFixed(1)}" cy="${y(v).toFixed(1)}" r="10" fill="${colour}" stroke="#111" stroke-width="3"/>`);
-    });
-    svg.push(`<text class="chart-end" x="${(end + 18).toFixed(1)}" y="${ys[k].toFixed(1)}" fill="${colour}" font-size="26" font-weight="700">${named ? `${names[k]} ${last}` : last}</text>`);
-  });
-  svg.push("</svg>");
   const box = el("div.results-chartbox");
   if (!named) {
     const key = el("ul.chart-key");
@@ -383,7 +347,7 @@ export function scoreChart(view, room, { wide = false } = {}) {
     });
     box.append(key);
   }
-  box.insertAdjacentHTML("beforeend", svg.join(""));
+  box.append(chart);
   return box;
 }
 
