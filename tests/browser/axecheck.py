@@ -4,10 +4,10 @@ axe-core comes from the npm registry into node_modules/ (package.json, installed
 and scripts/test); it is evaluated into the pages by the tests only, never served by the product.
 A page is checked each time a test's wait on it returns (the state the test waited for) and once
 more when the test ends, unless everything the state shows was checked before in this session on
-the same path at the same viewport width. What it shows is the set of its elements' shapes: an
-element's tag, classes, role and ARIA attribute names (no text). A state that only brings together
-shapes checked in other states is not checked again: a round's hundred turns, each with its own
-mix of tiles, flights and toasts, cost a handful of axe runs.
+the same path (a room's code in it aside) at the same viewport width. What it shows is the set
+of its elements' shapes: an element's tag, classes, role and ARIA attribute names (no text). A
+state that only brings together shapes checked in other states is not checked again: a round's
+hundred turns, each with its own mix of tiles, flights and toasts, cost a handful of axe runs.
 A page whose app is still loading (`#app[aria-busy]`, the static placeholder) is not a state: how
 fast the scripts arrive decides whether a wait sees it.
 """
@@ -34,7 +34,9 @@ SHAPE_JS = """() => {
     const aria = [...el.attributes].map(a => a.name).filter(n => n.startsWith('aria-') || n === 'role' || n === 'tabindex').sort();
     seen.add(own(el) + '[' + aria.join(',') + ']' + (el.getAttribute('role') || ''));
   }
-  return {page: location.pathname + '|' + innerWidth, shapes: [...seen]};
+  // a room's code in the path is not part of the page (the table's own `/?room=` is not either)
+  const path = location.pathname.replace(/^[/](join|watch)[/][^/]+/, '/$1/<room>');
+  return {page: path + '|' + innerWidth, shapes: [...seen]};
 }"""
 
 # the state once its entrance animations have ended (a colour half faded in is not the colour)
