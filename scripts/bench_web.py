@@ -1,8 +1,9 @@
 """`scripts/bench web`: first-load bytes of the phone page and the table page (issue 4's budgets).
 
 Starts `tabletop serve` on 127.0.0.1 with a temporary data folder, opens a room with phone seats,
-then loads `/join/<room>?seat=0` (as a phone) and `/` (as the table) in headless Debian Chromium
-through Playwright, each in a fresh context (empty cache). Through the DevTools protocol it sums
+then loads `/join/<room>?seat=0` (as a phone, once in each of the five languages: en, id, fr, ms,
+nb, each its own budget) and `/` (as the table) in headless Debian Chromium through Playwright,
+each in a fresh context (empty cache). Through the DevTools protocol it sums
 the bytes transferred for every response of the first load (headers + encoded body, Chromium's
 `encodedDataLength`) and the websocket frames, and counts every request to a host that is not
 the loopback server (must be 0). Prints a table and one JSON line per page; exits 1 if a page is
@@ -44,7 +45,9 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
 ]
-BUDGETS = {"phone": 120_000, "phone-fr": 120_000, "table": 200_000}  # bytes, all told (KB = 1000 bytes)
+# the phone's page in each language (its catalogue only), and the table's; bytes all told (KB = 1000)
+PHONE_LOCALES = {"en": "en-US", "id": "id-ID", "fr": "fr-FR", "ms": "ms-MY", "nb": "nb-NO"}
+BUDGETS = {**{f"phone-{lang}": 120_000 for lang in PHONE_LOCALES}, "table": 200_000}
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 FRAME_BUDGET_MS = 16.0
 
@@ -311,14 +314,14 @@ def main(argv=None) -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 try:
+                    # every language's phone page: each loads its own catalogue, of different sizes
                     results = {
-                        "phone": measure(browser, p, f"{base}/join/{room}?seat=0", "#join-name", True),
-                        # another language: its catalogue and the English fallback
-                        "phone-fr": measure(
-                            browser, p, f"{base}/join/{room}?seat=0", "#join-name", True, "fr-FR"
-                        ),
-                        "table": measure(browser, p, f"{base}/", ".lobby-seat, .lobby", False),
+                        f"phone-{lang}": measure(
+                            browser, p, f"{base}/join/{room}?seat=0", "#join-name", True, locale
+                        )
+                        for lang, locale in PHONE_LOCALES.items()
                     }
+                    results["table"] = measure(browser, p, f"{base}/", ".lobby-seat, .lobby", False)
                     frames = frame_times(browser, f"{base}/")
                     replay = replay_times(browser, f"{base}/", data)
                 finally:
@@ -328,7 +331,7 @@ def main(argv=None) -> int:
     ok = True
     if not args.json:
         print(
-            f"{'page':8s} {'requests':>8s} {'http bytes':>11s} {'ws bytes':>9s} {'total':>9s} "
+            f"{'page':9s} {'requests':>8s} {'http bytes':>11s} {'ws bytes':>9s} {'total':>9s} "
             f"{'budget':>9s} {'outside':>7s}  verdict"
         )
     for name, r in results.items():
@@ -337,7 +340,7 @@ def main(argv=None) -> int:
         ok = ok and not bad
         if not args.json:
             print(
-                f"{name:8s} {r['requests']:8d} {r['http_bytes']:11d} {r['ws_bytes']:9d} "
+                f"{name:9s} {r['requests']:8d} {r['http_bytes']:11d} {r['ws_bytes']:9d} "
                 f"{r['total_bytes']:9d} "
                 f"{BUDGETS[name]:9d} {len(r['outside']):7d}  {'OVER' if over else 'ok'}"
                 f"{' (requests left the server)' if r['outside'] else ''}"

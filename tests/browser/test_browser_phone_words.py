@@ -74,3 +74,26 @@ def test_a_phone_says_its_own_moves_in_the_you_form(live_server, phone):
     assert said["nb"]["played"] == "Du la dobbelt seks i venstre ende"
     for lang in said.values():
         assert "Vous a " not in lang["played"] and "double double" not in lang["played"]
+
+
+def test_a_phone_loads_its_own_catalogue_only(live_server, phone):
+    """A phone in French fetches fr.json and not English too (every catalogue has every key);
+    a key its catalogue lacks after all fetches English then, once."""
+    page = phone(lang="fr")
+    fetched: list[str] = []
+    page.on(
+        "request", lambda r: fetched.append(r.url.split("/locales/")[1]) if "/locales/" in r.url else None
+    )
+    page.goto(live_server.url + "/join")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    assert fetched == ["fr.json"]
+    said = page.evaluate(
+        """async () => { const i18n = await import('/static/js/i18n.js');
+        const first = i18n.t('no.such.key');
+        const seen = i18n.has('no.such.key');  // a probe fetches nothing more
+        return {first, seen, tile: i18n.tileName('6-4')}; }"""
+    )
+    assert said == {"first": "no.such.key", "seen": False, "tile": "six-quatre"}
+    page.wait_for_load_state("networkidle")
+    assert fetched == ["fr.json", "en.json"]

@@ -6,8 +6,10 @@
 //   getLanguage(), SUPPORTED, has(key), tParagraphs(key)
 //   tileName(a, b)              spoken tile names for ARIA labels ("six-four", "double five")
 //
-// With another language, English is loaded too (in parallel) and fills any key that catalogue
-// lacks; a key missing everywhere shows as the key itself, so a gap is visible instead of blank.
+// Only the device's language is loaded (every catalogue has every key: tests/web/test_locales.py).
+// A key that catalogue lacks all the same fetches English then, once, for the next time it is
+// said; until English is here, and for a key missing everywhere, the key itself shows, so a gap
+// is visible instead of blank.
 
 export const SUPPORTED = ["en", "id", "fr", "ms", "nb"];
 const DEFAULT_LANGUAGE = "en";
@@ -74,8 +76,6 @@ async function fetchCatalogue(lang) {
 /** Switch language. Remembers the choice on this device unless {persist: false}. */
 export async function setLanguage(lang, { persist = true } = {}) {
   const chosen = matchLanguage(lang) || DEFAULT_LANGUAGE;
-  // English is fetched only as the fallback of another language (in parallel with it)
-  const fallback = chosen === DEFAULT_LANGUAGE ? null : fetchCatalogue(DEFAULT_LANGUAGE).catch((err) => console.warn(String(err)));
   try {
     await fetchCatalogue(chosen);
     current = chosen;
@@ -84,7 +84,6 @@ export async function setLanguage(lang, { persist = true } = {}) {
     current = DEFAULT_LANGUAGE;
     if (chosen === DEFAULT_LANGUAGE) throw err;
   }
-  if (fallback) await fallback;
   if (current === DEFAULT_LANGUAGE && !loaded.has(DEFAULT_LANGUAGE)) await fetchCatalogue(DEFAULT_LANGUAGE);
   if (persist) {
     try {
@@ -112,6 +111,12 @@ function lookup(key) {
   const en = loaded.get(DEFAULT_LANGUAGE);
   if (en && Object.prototype.hasOwnProperty.call(en, key)) return en[key];
   return undefined;
+}
+
+/** A key said is in no catalogue loaded: English is fetched (once) for the next time. A probe
+ * (has, a plural form tried first) fetches nothing. */
+function missing() {
+  if (!loaded.has(DEFAULT_LANGUAGE)) fetchCatalogue(DEFAULT_LANGUAGE).catch((err) => console.warn(String(err)));
 }
 
 let pluralRules = null;
@@ -147,7 +152,10 @@ export function t(key, params) {
     if (value === undefined && cat !== "other") value = lookup(`${key}.other`);
   }
   if (value === undefined) value = lookup(key);
-  if (value === undefined) return key;
+  if (value === undefined) {
+    missing();
+    return key;
+  }
   if (Array.isArray(value)) value = value.join("\n\n");
   return format(String(value), params);
 }
@@ -155,7 +163,10 @@ export function t(key, params) {
 /** Paragraphs of a key as an array of strings (rules text), with placeholders filled. */
 export function tParagraphs(key, params) {
   const v = lookup(key);
-  if (v === undefined) return [key];
+  if (v === undefined) {
+    missing();
+    return [key];
+  }
   const list = Array.isArray(v) ? v : String(v).split(/\n\s*\n/);
   return list.map((p) => format(String(p), params));
 }
