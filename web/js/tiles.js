@@ -16,6 +16,10 @@
 //   color        per-number pip colours (default true); all are dark on ivory (contrast >= 7:1)
 //   className    extra CSS classes
 //
+// No element of a tile has an `opacity` (only stroke- and fill-opacity, the same look for a single
+// shape): an opacity is a compositing effect of its own, and a board of a hundred tiles would
+// split into hundreds of pieces the browser then has to layer again after every move.
+//
 // Geometry: one half is a 100x100 square, so a vertical tile is 100x200 in the viewBox and a
 // horizontal one 200x100. Layouts are written for a vertical tile (x across, y along the tile)
 // and transposed for a horizontal one, so columns of pips always run along the tile.
@@ -155,8 +159,8 @@ function backPattern(w, h) {
   }
   return (
     `<rect x="${inset - 6}" y="${inset - 6}" width="${w - 2 * inset + 12}" height="${h - 2 * inset + 12}" rx="7"` +
-    ` fill="none" stroke="${BACK_PATTERN}" stroke-width="2.5" opacity="0.8"/>` +
-    `<path d="${path}" fill="${BACK_PATTERN}" opacity="0.55"/>`
+    ` fill="none" stroke="${BACK_PATTERN}" stroke-width="2.5" stroke-opacity="0.8"/>` +
+    `<path d="${path}" fill="${BACK_PATTERN}" fill-opacity="0.55"/>`
   );
 }
 
@@ -200,7 +204,7 @@ export function tileSVGString(a, b, options) {
   } else {
     body += `<rect x="1.5" y="1.5" width="${w - 3}" height="${h - 3}" rx="12" fill="${IVORY}" stroke="${EDGE}" stroke-width="3"/>`;
     // a soft inner bevel line so the tile reads as an object on any background
-    body += `<rect x="5" y="5" width="${w - 10}" height="${h - 10}" rx="9" fill="none" stroke="#ffffff" stroke-width="1.5" opacity="0.9"/>`;
+    body += `<rect x="5" y="5" width="${w - 10}" height="${h - 10}" rx="9" fill="none" stroke="#ffffff" stroke-width="1.5" stroke-opacity="0.9"/>`;
     body += ring; // under the divider and pips, so a wide ring never hides a pip
     if (vertical) {
       body += `<line x1="12" y1="100" x2="88" y2="100" stroke="${DIVIDER}" stroke-width="3.5" stroke-linecap="round"/>`;
@@ -216,12 +220,26 @@ export function tileSVGString(a, b, options) {
   );
 }
 
+// Markup parsed once: a tile drawn again (a replay step back, a train redrawn) is a copy of the
+// parsed one, not a second parse. Bounded: a long evening draws a few hundred kinds at most.
+const PARSED = new Map();
+const PARSED_MAX = 600;
+
+/** A fresh element for SVG markup (a tile's), copied from the one parsed the first time. */
+export function svgNode(markup) {
+  let tpl = PARSED.get(markup);
+  if (!tpl) {
+    if (PARSED.size >= PARSED_MAX) PARSED.clear();
+    tpl = document.createElement("template");
+    tpl.innerHTML = markup;
+    PARSED.set(markup, tpl);
+  }
+  return document.importNode(tpl.content.firstElementChild, true);
+}
+
 /** The tile as an SVG element. */
 export function tileElement(a, b, options) {
-  const markup = tileSVGString(a, b, options);
-  const tpl = document.createElement("template");
-  tpl.innerHTML = markup;
-  return tpl.content.firstElementChild;
+  return svgNode(tileSVGString(a, b, options));
 }
 
 export const tileSVG = tileElement;

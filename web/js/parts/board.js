@@ -14,7 +14,7 @@
 // place, kept in board.yard), board.root, board.compact, board.minLong, board.maxTileSize(),
 // board.onTrain, board.lastPlays; it sets board.tileSize.
 
-import { tileSVGString } from "../tiles.js";
+import { tileSVGString, svgNode } from "../tiles.js";
 import { t, lineTileName } from "../i18n.js";
 import { el, clear, icon } from "../base/dom.js";
 import { lineEntries, fitLine } from "./linelayout.js";
@@ -287,7 +287,7 @@ export class Board {
         label: lineTileName(p), // which number faces which end
       });
       const cls = `board-tile${p.ghost ? " board-tile--ghost" : ""}${isLast ? " board-tile--last" : ""}${isLast && animate ? " board-tile--enter" : ""}`;
-      const node = el(`div`, { class: cls, style, html: svg, dataset: { tile: p.tile } });
+      const node = el(`div`, { class: cls, style, dataset: { tile: p.tile } }, svgNode(svg));
       if (p.ghost) node.dataset.ghost = "true";
       frag.append(node);
     }

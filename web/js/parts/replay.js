@@ -186,7 +186,8 @@ export class ReplayPanel {
     );
     this.moves = el("ol.replay-moves", { start: "0", "aria-label": t("replay.moves") });
     const entries = [t("replay.deal")].concat(data.history.map((_, i) => this.moveText(i)));
-    entries.forEach((text, i) => this.moves.append(el("li", el("button.replay-move", { type: "button", dataset: { step: String(i) }, onclick: () => this.go(i) }, text))));
+    this.moveButtons = entries.map((text, i) => el("button.replay-move", { type: "button", dataset: { step: String(i) }, onclick: () => this.go(i) }, text));
+    this.moves.append(...this.moveButtons.map((b) => el("li", b)));
     this.reviewBox = el("div.replay-review", { "aria-live": "polite" });
     const main = el("div.replay-main", boardBox, this.said, this.reviewBox, this.hands, controls);
     const reviewUrl = this.source.reviewUrl && this.source.reviewUrl(game, round);
@@ -215,9 +216,8 @@ export class ReplayPanel {
     this.root.dataset.scores = JSON.stringify(view.scores);
     this.root.dataset.counts = JSON.stringify(view.seats.map((s) => s.count));
     // only the move marked before and the one marked now change (a long round has hundreds)
-    const buttons = this.moves.querySelectorAll(".replay-move");
     const before = this.moves.querySelector(".replay-move--current");
-    const current = buttons[step];
+    const current = this.moveButtons[step];
     if (before && before !== current) {
       before.classList.remove("replay-move--current");
       before.removeAttribute("aria-current");

@@ -15,7 +15,7 @@
 // the same, a draw changes only the rows whose train, marker, end or turn changed (a replay
 // step or a move changes one or two of ten), so a step's work fits in a frame.
 
-import { tileSVGString } from "../tiles.js";
+import { tileSVGString, svgNode } from "../tiles.js";
 import { t, tileName } from "../i18n.js";
 import { el, icon, clear, keyedChildren } from "../base/dom.js";
 import { seatName, trainName, trainOwner } from "../base/words.js";
@@ -66,7 +66,7 @@ function trainTile(x, row, s, { last, animate }, uncoveredTile) {
     label: tileName(x.tile),
   });
   const cls = `board-tile train-tile${isLast ? " board-tile--last" : ""}${isLast && animate ? " board-tile--enter" : ""}${uncovered ? " train-tile--uncovered" : ""}`;
-  return el("div", { class: cls, html: svg, dataset: { tile: x.tile } });
+  return el("div", { class: cls, dataset: { tile: x.tile } }, svgNode(svg));
 }
 
 /** The end of a train: the preview ghost, a tappable slot, or the open number. */
@@ -75,7 +75,7 @@ function trainEnd(row, { opts, onTrain }, s, isTarget, big) {
   if (place && place.at === "train" && place.train === row.train) {
     const { tile, from, to, double } = place.entry;
     const svg = tileSVGString(from, to, { orientation: double ? "vertical" : "horizontal", size: s * 0.96, highlight: "selected", label: tileName(tile) });
-    return el("div.board-tile.board-tile--ghost", { html: svg, dataset: { tile, ghost: "true" } });
+    return el("div.board-tile.board-tile--ghost", { dataset: { tile, ghost: "true" } }, svgNode(svg));
   }
   if (!isTarget) return el(`span.train-end${big ? ".train-end--big" : ""}`, { "aria-hidden": "true" }, String(row.end));
   return el(
@@ -239,7 +239,7 @@ function drawList(board, ctx, w, h) {
   const hubTile = s * 1.2;
   const hub = el("div.train-hub", { style: `width:${Math.max(HUB_W * s, hubTile + 8).toFixed(0)}px` });
   if (tr.engine) {
-    hub.innerHTML = engineTile(tr, hubTile);
+    hub.append(svgNode(engineTile(tr, hubTile)));
     hub.dataset.tile = tr.engine;
   }
   // on a phone the list scrolls when the trains are many: a named region the keyboard can reach
@@ -380,7 +380,7 @@ function hub(tr, view, s, hubW, fs) {
   const short = Math.min(hubW * 0.56, 1.6 * s, 3.4 * fs); // the round's engine, large
   const engine = el("div.train-hub.yard-engine");
   if (tr.engine) {
-    engine.innerHTML = engineTile(tr, short);
+    engine.append(svgNode(engineTile(tr, short)));
     engine.dataset.tile = tr.engine;
   } else {
     engine.append(el("span.yard-engine-empty", { style: `width:${short.toFixed(0)}px;height:${(2 * short).toFixed(0)}px` }));
@@ -388,7 +388,7 @@ function hub(tr, view, s, hubW, fs) {
   const pile = el(
     "div.yard-boneyard",
     { dataset: { boneyard: "" }, title: t("table.boneyard_count", { count: view.boneyard }), "aria-label": t("aria.boneyard", { count: view.boneyard }) },
-    el("span.yard-boneyard-back", { html: tileSVGString(0, 0, { faceDown: true, orientation: "vertical", size: fs * 1.3, label: null }) }),
+    el("span.yard-boneyard-back", svgNode(tileSVGString(0, 0, { faceDown: true, orientation: "vertical", size: fs * 1.3, label: null }))),
     el("span.yard-boneyard-n", String(view.boneyard)),
   );
   box.append(
