@@ -16,9 +16,8 @@
 //   color        per-number pip colours (default true); all are dark on ivory (contrast >= 7:1)
 //   className    extra CSS classes
 //
-// No element of a tile has an `opacity` (only stroke- and fill-opacity, the same look for a single
-// shape): an opacity is a compositing effect of its own, and a board of a hundred tiles would
-// split into hundreds of pieces the browser then has to layer again after every move.
+// No `opacity` in a tile (stroke-/fill-opacity look the same): each would be a compositing
+// effect, layered again after every move.
 //
 // Geometry: one half is a 100x100 square, so a vertical tile is 100x200 in the viewBox and a
 // horizontal one 200x100. Layouts are written for a vertical tile (x across, y along the tile)
@@ -220,8 +219,7 @@ export function tileSVGString(a, b, options) {
   );
 }
 
-// Markup parsed once: a tile drawn again (a replay step back, a train redrawn) is a copy of the
-// parsed one, not a second parse. Bounded: a long evening draws a few hundred kinds at most.
+// Markup parsed once, then copied (a tile drawn again is not parsed again); bounded.
 const PARSED = new Map();
 const PARSED_MAX = 600;
 

@@ -95,8 +95,7 @@ export function keepingFocus(box, redraw, fallback = null) {
 /** A box that scrolls can be scrolled from the keyboard: it takes the focus while it scrolls
  * (either way). Returns the end of the watch. */
 export function scrollableByKeyboard(body) {
-  // the attribute is touched only when it changes: set again to the same value, it would still
-  // style and paint the page once more (a replay step changes a hand each time)
+  // touched only when it changes (set again, it styles and paints the page again)
   const follow = () => {
     const scrolls = body.scrollHeight > body.clientHeight || body.scrollWidth > body.clientWidth;
     if (scrolls && body.getAttribute("tabindex") !== "0") body.setAttribute("tabindex", "0");
