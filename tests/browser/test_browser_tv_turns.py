@@ -36,6 +36,14 @@ def seated_against_a_computer(live_server, screen, phone, clock=False):
     return table, ph
 
 
+# the properties that endless animations on the page change, other than opacity and transforms
+ENDLESS_REPAINTS = """document.getAnimations()
+  .filter(a => a.effect && a.effect.getComputedTiming().endTime === Infinity)
+  .flatMap(a => a.effect.getKeyframes().flatMap(k => Object.keys(k)))
+  .filter(p => !['offset', 'computedOffset', 'easing', 'composite', 'opacity', 'transform',
+                 'translate', 'scale', 'rotate'].includes(p))"""
+
+
 def test_the_results_open_with_the_winner_and_a_chart(live_server, screen, phone):
     table, ph = seated_against_a_computer(live_server, screen, phone)
     # a tile laid by the phone travels from Ingrid's panel to its place, in at most 400 ms. The
@@ -46,6 +54,10 @@ def test_the_results_open_with_the_winner_and_a_chart(live_server, screen, phone
     Domino(table).js("(D.table.flights = [], null)")
     # a turn with a tile to play (the computer may draw several times, each after its pause)
     _, st = play_until([ph], lambda st: any("play" in a for a in st["legal"]), moves=400)
+    # while a seat is on turn the TV pulses only what the compositor moves alone (opacity,
+    # transform): an endless shadow or colour animation repainted the whole table every frame
+    Domino(table).wait("!!document.querySelector('.seat--tv.seat--turn')")
+    assert Domino(table).js(ENDLESS_REPAINTS) == []
     play_one(ph, st, choose=lambda legal: next(a for a in legal if "play" in a))
     Domino(table).wait("D.table.flights.some(f => f.seat === 0)")
     flights = Domino(table).js("D.table.flights")
