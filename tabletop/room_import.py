@@ -5,14 +5,13 @@ through for the page, and its match, cut at a move, set up as the room's game to
 
 from __future__ import annotations
 
-import copy
-
 from engine.record import options_of
 
-from . import evening, recordfiles, seats
+from . import recordfiles, seats
 from .commands import Change, unlocked_host
 from .errors import Refused
 from .messages import COUNT, SEATS
+from .room_games import set_game
 from .room_part import COMMANDS, RoomPart
 
 
@@ -51,21 +50,5 @@ class RecordImport(RoomPart):
         if len(msg["seats"]) != len(recordfiles.seats_of(record)):
             raise Refused("bad_seats", f"the record has {len(recordfiles.seats_of(record))} seats")
         new_seats, revoked = seats.lay_out(msg["seats"], self.meta["seats"], self.tokens)
-        before = (copy.deepcopy(self.meta), dict(self.tokens), self.match, self.record)
-        self._close_match(leaving=True)
-        self.meta.update(profile=profile, options=options, seats=new_seats, deals=[], ready=[])
-        self.meta["imported"] = {"record": record, "round": msg["round"], "move": msg["move"]}
-        for i in revoked:
-            del self.tokens[i]
-        self.meta["captain"] = evening.next_captain(self.meta, self.tokens)
-        self.match = self.record = None
-
-        def restore():
-            self.meta, self.tokens, self.match, self.record = before
-
-        return Change(
-            write=lambda v: self.tables.store.save_room(self.id, self.meta, v, seats=revoked, end_game=True),
-            restore=restore,
-            game=True,
-            **self._demote(lambda m: m.role == "seat" and m.seat in revoked),
-        )
+        imported = {"record": record, "round": msg["round"], "move": msg["move"]}
+        return set_game(self, profile, options, new_seats, revoked, imported)

@@ -40,25 +40,14 @@ class RoomPart:
 
     @property
     def state(self) -> Any:
-        raise NotImplementedError
+        """The round being played, or between rounds (None before the first game)."""
+        return self.match.state if self.match is not None else None
 
-    def _commit(self, change: Change) -> None:
-        raise NotImplementedError
-
-    def _engine(self, fn) -> None:
-        raise NotImplementedError
-
-    def _checkpoint(self, new_game: bool = False, held: dict | None = None) -> Callable[[int], None]:
-        raise NotImplementedError
-
-    def _welcome(self, member: Member, conn=None) -> dict:
-        raise NotImplementedError
-
-    def _demote(self, pred) -> dict:
-        raise NotImplementedError
-
-    def _next_round(self) -> Change:
-        raise NotImplementedError
-
-    def _close_match(self, leaving: bool = False) -> None:
-        raise NotImplementedError
+    # the core's methods the parts call, typed for the checker (rooms.Room defines each)
+    _commit: Callable[[Change], None]
+    _engine: Callable[[Callable[[engine.Match], Any]], None]
+    _checkpoint: Callable[..., Callable[[int], None]]  # (new_game=False, held=None)
+    _welcome: Callable[..., dict]  # (member: Member, conn=None)
+    _demote: Callable[[Callable[[Member], bool]], dict]
+    _next_round: Callable[[], Change]
+    _close_match: Callable[..., None]  # (leaving=False); room_evening.Evening's

@@ -129,10 +129,6 @@ class Room(Evening, Games, RecordImport, Tournament, RoomPart):
     # -- queries -----------------------------------------------------------------------------
 
     @property
-    def state(self):
-        return self.match.state if self.match is not None else None
-
-    @property
     def paused(self) -> bool:
         return bool(self.pausing)
 
