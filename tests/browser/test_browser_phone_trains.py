@@ -21,7 +21,15 @@ LONG_TRAINS = """
   D.board.render(v, {room: D.room, mySeat: D.seat, targets, preview: null});
 """
 
-GEOMETRY = """() => {
+# measured once the board's tiles have landed: a tile dropping in is drawn up to 40 px above its
+# place for half a second (app.css `drop`), and the computers keep playing
+GEOMETRY = """async () => {
+  const board0 = document.querySelector('.hand-board');
+  for (let i = 0; i < 50; i++) {
+    const moving = board0.getAnimations({subtree: true}).filter((a) => a.effect.getTiming().iterations !== Infinity);
+    if (!moving.length) break;
+    await Promise.all(moving.map((a) => a.finished.catch(() => null)));
+  }
   const box = (n) => n.getBoundingClientRect();
   const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
   const board = box(document.querySelector('.hand-board'));
