@@ -1,4 +1,5 @@
-"""No import circle anywhere in the project's packages (engine, players, tabletop).
+"""No import circle anywhere in the project: its Python packages (engine, players, tabletop) and
+the web client's ES modules (web/js, at the end).
 
 Every `import` and `from ... import` statement of every module is read with `ast`, wherever it
 stands: at the top, inside a function (a late import hides a circle, it does not remove it) or
@@ -12,6 +13,7 @@ it adds no edge.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,5 +110,59 @@ def test_no_import_cycle_in_the_project():
     known = modules()
     assert {"engine", "players", "tabletop.rooms", "tabletop.commands"} <= set(known)
     graph = {name: imports_of(name, path, known) for name, path in known.items()}
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+# -- the web client's ES modules --------------------------------------------------------------
+
+WEB_JS = ROOT / "web" / "js"
+# `import … from "x"`, `export … from "x"`, a bare `import "x"` and a lazy `import("x")`; the
+# statements may span lines (a long list of names)
+JS_IMPORT = re.compile(
+    r"""^\s*(?:import|export)\b[^;'"]*?\bfrom\s*(['"])(?P<a>[^'"]+)\1"""
+    r"""|^\s*import\s*(['"])(?P<b>[^'"]+)\3"""
+    r"""|\bimport\(\s*(['"])(?P<c>[^'"]+)\5\s*\)""",
+    re.MULTILINE | re.DOTALL,
+)
+
+
+def js_imports_of(path: Path) -> set[Path]:
+    """The files `path` imports, resolved (every specifier is a relative path: no bundler)."""
+    out = set()
+    for match in JS_IMPORT.finditer(path.read_text(encoding="utf-8")):
+        spec = match["a"] or match["b"] or match["c"]
+        out.add((path.parent / spec).resolve())
+    return out
+
+
+def test_the_js_walk_sees_imports_of_every_kind(tmp_path):
+    """A check of the check: long, re-exported, bare and lazy imports are all found."""
+    source = (
+        'import { a,\n  b } from "./one.js";\n'
+        'export { c } from "../two.js";\n'
+        'import "./three.js";\n'
+        'const later = () => import("./four.js");\n'
+        'const words = "import nothing from here";\n'
+    )
+    module = tmp_path / "sub" / "m.js"
+    module.parent.mkdir()
+    module.write_text(source, encoding="utf-8")
+    names = {p.relative_to(tmp_path).as_posix() for p in js_imports_of(module)}
+    assert names == {"sub/one.js", "two.js", "sub/three.js", "sub/four.js"}
+
+
+def test_no_import_cycle_in_the_web_client():
+    """Each module of web/js imports only files that exist, and no two need each other (a lazy
+    `import()` counts: it loads later, but the modules still depend on each other)."""
+    files = sorted(WEB_JS.rglob("*.js"))
+    assert len(files) > 40
+    graph = {}
+    for path in files:
+        targets = js_imports_of(path)
+        missing = [str(t) for t in targets if not t.is_file()]
+        assert not missing, (str(path), missing)
+        graph[str(path.relative_to(WEB_JS))] = {str(t.relative_to(WEB_JS)) for t in targets}
+    assert sum(map(len, graph.values())) > 100
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
