@@ -24,6 +24,18 @@ TOWARDS = """s => {
 }"""
 
 
+# the focused option and the explanation under the options (its own, hidden, in `help`): the
+# texts, and whether both boxes are inside what their column shows (the ring's 7 px too)
+HELP_SHOWN = """() => {
+  const a = document.activeElement, line = document.querySelector('.lobby-help');
+  const field = a.closest('.choice-field'), col = line.parentElement.getBoundingClientRect();
+  const f = a.getBoundingClientRect(), h = line.getBoundingClientRect();
+  const within = (r, m) => r.top - m >= col.top - 0.5 && r.bottom + m <= col.bottom + 0.5;
+  return {id: a.id, text: line.textContent, help: field && field.querySelector('.help')?.textContent,
+          inside: within(f, 7) && within(h, 0) && h.height > 0};
+}"""
+
+
 def arrow_to(page, selector, presses=16):
     """Presses the arrow keys towards `selector` until it has the focus."""
     for _ in range(presses):
@@ -72,6 +84,23 @@ def test_lobby_game_rules_menu_and_results_with_the_keys_alone(live_server, scre
     assert table.get_attribute("#opt-blank25-toggle", "aria-pressed") == "true"
     # the focused option explains itself in one place, where it moves no other control
     assert table.text_content(".lobby-help") == table.text_content("#opt-blank25-help")
+    # ten seats at 1280x720: the options' column scrolls, and each option the arrows reach shows
+    # whole with its explanation under it, neither under the column's edge
+    table.set_viewport_size({"width": 1280, "height": 720})
+    press_on(table, ".lobby-game[data-profile='mexican-train']")
+    Domino(table).wait("D.frame.room.profile === 'mexican-train'")
+    press_on(table, "#opt-players .choice[data-value='10']")
+    Domino(table).wait("D.frame.room.seats.length === 10")
+    table.focus(".lobby-game[data-profile='mexican-train']")
+    seen = []
+    while "opt-blank50-toggle" not in seen and len(seen) < 6:  # the last option
+        table.keyboard.press("ArrowDown")
+        shown = table.evaluate(HELP_SHOWN)
+        seen.append(shown["id"])
+        if shown["help"]:
+            assert shown["text"] == shown["help"] and shown["inside"], shown
+    assert "opt-blank50-toggle" in seen, seen
+    table.set_viewport_size({"width": 1920, "height": 1080})
     # then Draw for three, two computers added with one press each, one made harder
     press_on(table, ".lobby-game[data-profile='draw']")
     Domino(table).wait("D.frame.room.profile === 'draw'")

@@ -34,6 +34,29 @@ function forbiddenOn(profile, options, key) {
  * setup = {profile, options, seats: [{kind, level?, name?}]}
  * profiles: GET /api/profiles; kinds: the seat kinds offered ("phone", "device", "computer").
  */
+// how far a focus ring reaches out of its control (table.css: a 4 px outline 3 px out)
+const RING = 7;
+
+/**
+ * Scrolls `box` (a column that scrolls up and down) so that `line`, the focused control's
+ * explanation below it, shows whole, as far as the focused control (when in the box) stays in
+ * view with its ring: the control first. A remote's arrow onto the last options of a long
+ * column left their explanation under the column's edge, and no key could bring it up whole.
+ */
+function showBoth(box, focused, line) {
+  const view = box.getBoundingClientRect();
+  const top = view.top + box.clientTop;
+  const bottom = Math.min(top + box.clientHeight, view.bottom); // clientHeight is rounded
+  const l = line.getBoundingClientRect();
+  const f = focused && box.contains(focused) ? focused.getBoundingClientRect() : l;
+  // scrolling down by dy moves everything up by dy: the control's top may rise to the top, no
+  // further; its bottom and the explanation's bottom should rise to the bottom
+  const most = Math.floor(f.top - RING - top);
+  const least = Math.ceil(Math.max(0, l.bottom - bottom, f.bottom + RING - bottom));
+  const dy = Math.min(least, most);
+  if (dy) box.scrollTop += dy;
+}
+
 export class Lobby {
   constructor(root, { profiles, kinds, onChange, onStart, startLabel, extraSeat, aside, taken, seatName, remember = "domino.lobby" }) {
     this.root = root;
@@ -160,6 +183,7 @@ export class Lobby {
       const field = document.activeElement && document.activeElement.closest && document.activeElement.closest(".choice-field");
       const help = field && optionsBox.contains(field) ? field.querySelector(".help") : null;
       line.textContent = help ? help.textContent : "";
+      if (help) showBoth(line.parentElement, document.activeElement, line);
     };
     optionsBox.addEventListener("focusin", follow);
     optionsBox.addEventListener("focusout", () => setTimeout(follow));
