@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import re
 
-from flask import Blueprint, abort, current_app, jsonify
+from flask import Blueprint, Response, abort, current_app, jsonify, request
 
+from . import catalogues
 from .compression import send_file_gz
 
 bp = Blueprint("pages", __name__)
@@ -87,6 +88,31 @@ def static_file(path):
 
 @bp.get("/locales/<lang>.json")
 def locale(lang):
+    """The language's catalogue without its lazy parts (tabletop/catalogues.py)."""
+    return _catalogue(lang, None)
+
+
+@bp.get("/locales/<lang>/<part>.json")
+def locale_part(lang, part):
+    """One lazy part of the language's catalogue (`rules`: the rules panel's words)."""
+    if part not in catalogues.LAZY:
+        abort(404)
+    return _catalogue(lang, part)
+
+
+def _catalogue(lang: str, part: str | None):
     if not re.fullmatch(r"[a-z]{2}(-[A-Za-z]{2})?", lang):
         abort(404)
-    return send_file_gz(_settings().locales_dir, f"{lang}.json")
+    path = os.path.join(_settings().locales_dir, f"{lang}.json")
+    if not os.path.isfile(path):
+        abort(404)
+    cache = current_app.extensions.setdefault("catalogues", catalogues.CatalogueCache())
+    (mtime_ns, size), body, gz = cache.get(path, part)
+    zipped = request.accept_encodings["gzip"] > 0
+    resp = Response(gz if zipped else body, mimetype="application/json")
+    if zipped:
+        resp.headers["Content-Encoding"] = "gzip"
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.vary.add("Accept-Encoding")
+    resp.set_etag(f"{mtime_ns:x}-{size:x}-{part or 'first'}{'-gz' if zipped else ''}")
+    return resp.make_conditional(request)

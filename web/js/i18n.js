@@ -3,13 +3,15 @@
 //   await initI18n()            pick the device's language (localStorage, navigator, "en") and load it
 //   t(key, params)              "{name}" placeholders; with params.count, key.one / key.other
 //   await setLanguage(lang)     load, switch and remember the choice on this device
+//   await loadPart(part)        a lazy part of the catalogue ("rules"), before a screen says its keys
 //   getLanguage(), SUPPORTED, has(key), tParagraphs(key)
 //   tileName(a, b)              spoken tile names for ARIA labels ("six-four", "double five")
 //
 // Only the device's language is loaded (every catalogue has every key: tests/web/test_locales.py).
 // A key that catalogue lacks all the same fetches English then, once, for the next time it is
 // said; until English is here, and for a key missing everywhere, the key itself shows, so a gap
-// is visible instead of blank.
+// is visible instead of blank. /locales/<lang>.json holds every key but those of the lazy parts
+// (tabletop/catalogues.py): a screen shown on first use (the rules panel) loads its part first.
 
 export const SUPPORTED = ["en", "id", "fr", "ms", "nb"];
 const DEFAULT_LANGUAGE = "en";
@@ -71,6 +73,30 @@ async function fetchCatalogue(lang) {
     catalogues.set(lang, p);
   }
   return catalogues.get(lang);
+}
+
+const parts = new Map(); // "lang/part" -> Promise
+
+/** Load a lazy part of the current language's catalogue (once) into it. A part that does not
+ * come (no connection) leaves its keys showing as themselves, as any missing key does. */
+export function loadPart(part) {
+  const lang = current;
+  const id = `${lang}/${part}`;
+  if (!parts.has(id)) {
+    const p = fetchCatalogue(lang)
+      .then(() => fetch(`${BASE}${id}.json`, { cache: "no-cache" }))
+      .then((res) => {
+        if (!res.ok) throw new Error(`locale ${id}: HTTP ${res.status}`);
+        return res.json();
+      })
+      .then((words) => Object.assign(loaded.get(lang), words))
+      .catch((err) => {
+        parts.delete(id); // allow a retry later
+        console.warn(String(err));
+      });
+    parts.set(id, p);
+  }
+  return parts.get(id);
 }
 
 /** Switch language. Remembers the choice on this device unless {persist: false}. */

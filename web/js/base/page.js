@@ -10,7 +10,7 @@
 //   }
 //   page.start()
 
-import { initI18n, setLanguage, getLanguage, SUPPORTED, t } from "../i18n.js";
+import { initI18n, setLanguage, getLanguage, loadPart, SUPPORTED, t } from "../i18n.js";
 import { Net } from "./net.js";
 import { el, clear, toast, keepingFocus } from "./dom.js";
 import { openDialog } from "./dialogs.js";
@@ -130,8 +130,8 @@ export class Page {
   async openRules() {
     this.closeDialog();
     const profile = this.view && this.view.profile;
-    // the pictures and their facts load on first use, not with the page
-    const [{ rulesBody, rulesTitle }, facts] = await Promise.all([import("../parts/rules.js"), profile ? this.profileFacts(profile) : null]);
+    // the pictures, their facts and the rules' words load on first use, not with the page
+    const [{ rulesBody, rulesTitle }, facts] = await Promise.all([import("../parts/rules.js"), profile ? this.profileFacts(profile) : null, loadPart("rules")]);
     this.pause(true, "rules");
     this.showDialog("rules", {
       title: rulesTitle(profile),
