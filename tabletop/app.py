@@ -24,12 +24,22 @@ def _tables(settings: Settings) -> Tables:
     return Tables(Store(path), settings)
 
 
+# The code of an HTTP error no route answers itself: one the catalogues say (error.<code>,
+# tests/web/test_error_codes.py), never Werkzeug's name for the status.
+HTTP_ERRORS = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 500: "internal"}
+
+
+def http_error_code(status: int) -> str:
+    """`HTTP_ERRORS`' code for the status, else `bad_request` (4xx) or `internal` (5xx)."""
+    return HTTP_ERRORS.get(status) or ("bad_request" if status < 500 else "internal")
+
+
 def _json_error(exc: HTTPException):
     """404, 405 and every other HTTP error as JSON, e.g. `{"error": "not_found"}`."""
     if exc.response is not None:  # a route's own answer (already JSON)
         return exc.response
-    code = (exc.name or "error").lower().replace(" ", "_")
-    return jsonify(error=code), exc.code or 500
+    status = exc.code or 500
+    return jsonify(error=http_error_code(status)), status
 
 
 def create_app(settings: Settings | None = None) -> Flask:

@@ -5,6 +5,9 @@ rounds it showed while they were played, and no other."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from flows import (
     TIMEOUT,
     join_phone,
@@ -16,6 +19,8 @@ from flows import (
     wait_game,
 )
 from handle import Domino
+
+EN = json.loads((Path(__file__).resolve().parents[2] / "locales" / "en.json").read_text(encoding="utf-8"))
 
 
 def test_the_menu_puts_the_table_on_a_second_screen_view_only(live_server, screen, phone, tmp_path):
@@ -82,6 +87,19 @@ def test_a_second_screen_replays_only_the_rounds_it_watched(live_server, screen,
         page.wait_for_selector(".replay-list", timeout=TIMEOUT)
         assert page.locator(".replay-pick").count() == seen
         assert page.locator(".replay-none").count() == 1 - seen
+    # a refusal shows its code's own sentence: the server answers `not_seen` to a round this
+    # screen did not show (its list never offers one, so the answer is put in the list's place),
+    # and a table that does not answer is a lost connection
+    late.click(".replay-close")
+    for answer, sentence in (
+        (lambda route: route.fulfill(status=403, json={"error": "not_seen"}), EN["error.not_seen"]),
+        (lambda route: route.abort(), EN["error.connection"]),
+    ):
+        late.route("**/api/rooms/*/replays", answer)
+        late.locator(".watch-replay").dispatch_event("click")
+        assert late.wait_for_selector(".replay-error", timeout=TIMEOUT).text_content() == sentence
+        late.click(".replay-close")
+        late.unroute("**/api/rooms/*/replays")
     early.click(".replay-pick")
     early.wait_for_selector(".replay--round .replay-seat", timeout=TIMEOUT)
     early.keyboard.press("End")

@@ -23,8 +23,15 @@ import { Review } from "./review.js";
 const SPEEDS = { slow: 2400, normal: 1200, fast: 500 }; // ms a move stays while playing
 const SWIPE_PX = 50;
 
+/** The answer's JSON; else an Error whose code is the server's (`{"error": code}`), or
+ * `connection` when the table did not answer. */
 export async function getJSON(url, token) {
-  const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  let res;
+  try {
+    res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  } catch {
+    throw Object.assign(new Error("connection"), { code: "connection" });
+  }
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw Object.assign(new Error(body.error || "unknown"), { code: body.error || "unknown" });
   return body;

@@ -112,7 +112,8 @@ export class Review {
     } catch (err) {
       if (controller.signal.aborted) return;
       this.element.dataset.state = "failed";
-      this.status.textContent = errorText(err.code || "review_failed");
+      // the server's code; a fetch that failed (no code) lost the table
+      this.status.textContent = errorText(err.code || (err instanceof TypeError ? "connection" : "review_failed"));
     } finally {
       if (this.controller === controller) {
         this.controller = null;
