@@ -11,6 +11,27 @@ from __future__ import annotations
 TIMEOUT = 10_000
 HANDLE = "window.__domino"  # for scripts a page runs before its own (add_init_script)
 
+# Resolves once what lies under the selector `within` (the whole page when null) has settled: four
+# whole animation frames have passed (what the page draws in a frame, and what that frame asks for
+# in the next: a resize seen by the phone's board, which has its line drawn in the next frame and
+# a train scrolled into view in the one after) and every animation there that ends has ended (a
+# tile dropping in or flying from its seat, a dialog zooming in). Endless ones (a glow) do not
+# count. Sizes and overlaps are measured then: a tile mid-drop is drawn 40 px above its place.
+SETTLE = """async (within) => {
+  // after the frame's every callback, not in the middle of them
+  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  const until = performance.now() + TIMEOUT_MS;
+  for (;;) {
+    for (let k = 0; k < 4; k++) await frame();
+    const root = within ? document.querySelector(within) : document;
+    const all = !root ? [] : root === document ? document.getAnimations() : root.getAnimations({subtree: true});
+    const moving = all.filter((a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+    if (!moving.length) return;
+    if (performance.now() > until) throw new Error(`still moving under ${within}: ${moving.length} animations`);
+    await Promise.all(moving.map((a) => a.finished.catch(() => null)));
+  }
+}""".replace("TIMEOUT_MS", str(TIMEOUT))
+
 
 def _fn(expr: str) -> str:
     return f"(arg) => {{ const D = {HANDLE}; return ({expr}); }}"
@@ -31,6 +52,19 @@ class Domino:
     def wait(self, expr: str, arg=None, timeout: float | None = TIMEOUT) -> None:
         """Wait until `expr` is truthy in the page (timeout None: Playwright's default)."""
         self.page.wait_for_function(_fn(expr), arg=arg, timeout=timeout)
+
+    def settle(self, within: str | None = None) -> None:
+        """Wait until the page under `within` (a selector; the whole page when None) has drawn
+        what it was given and nothing there moves any more (SETTLE)."""
+        self.page.evaluate(SETTLE, within)
+
+    def settled(self, fn: str, within: str | None = None, arg=None):
+        """The value of `fn` (a JavaScript function of `arg`) once `within` has settled, called
+        in the same task as the last look: nothing is drawn anew between the two, even while
+        computers keep playing."""
+        return self.page.evaluate(
+            f"async ([within, arg]) => {{ await ({SETTLE})(within); return ({fn})(arg); }}", [within, arg]
+        )
 
     # -- what the page holds -------------------------------------------------------------------
 

@@ -290,7 +290,9 @@ def test_a_phone_zoomed_to_200_percent_loses_nothing(live_server, screen, phone)
             line = Domino(page).js("D.view.line.length")
             if line >= 3 and i not in checked:
                 page.wait_for_selector(".hand--turn", timeout=TIMEOUT)
-                page.wait_for_timeout(100)  # the board draws in its animation frame
+                # drawn (in its animation frame) and landed: a tile dropping in, drawn larger and
+                # above its place, would cover its neighbour
+                Domino(page).settle(".hand-board")
                 assert page.text_content(".hand-status")  # "Your turn", or what to do
                 assert lost_on(page) == {"covered": [], "small": [], "sideways": 0}, i
                 checked.add(i)

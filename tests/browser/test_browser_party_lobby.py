@@ -22,7 +22,7 @@ def test_a_player_is_greeted_large_with_a_sound(live_server, screen, phone, tmp_
     join_phone(phone(), Domino(table).room["join_url"], "Ingrid")
     table.wait_for_selector(".arrival >> text=Welcome, Ingrid!", timeout=TIMEOUT)
     banner = table.query_selector(".arrival")
-    table.wait_for_timeout(700)  # the banner has grown to its size
+    Domino(table).settle(".arrival")  # the banner has grown to its size (600 ms)
     table.screenshot(path=str(tmp_path / "party-lobby-arrival-1920.png"))
     box = banner.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 1920 and box["y"] >= 0, box

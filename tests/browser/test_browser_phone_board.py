@@ -49,13 +49,14 @@ def late_in_a_round(live_server, phone, screen, viewport):
     for page in pages:
         wait_game(page)
     play_until(pages, lambda st: len(Domino(pages[0]).js("D.view.line")) >= LINE)
-    # the board draws in the next animation frame: wait until both phones show the new line
+    # the board draws in the next animation frame: wait until both phones show the new line, its
+    # last tile landed (a tile dropping in is drawn up to 40 px above its place)
     for page in pages:
         Domino(page).wait(
             "document.querySelectorAll('.hand-board .board-tile[data-tile]').length > 0 && D.view.line.length >= arg",
             LINE,
         )
-        page.wait_for_timeout(100)
+        Domino(page).settle(".hand-board")
     return pages
 
 
@@ -134,17 +135,18 @@ def test_late_in_a_round_the_open_ends_are_big_and_the_whole_line_one_tap_away(
     assert toggle.is_visible()
     toggle.tap()
     waiter.wait_for_selector(".hand-board:not(.phoneboard--ends) .board-layer .board-tile", timeout=TIMEOUT)
-    waiter.wait_for_timeout(100)
+    Domino(waiter).settle(".hand-board")
     assert_whole_line(waiter)
     toggle.tap()
     waiter.wait_for_selector(".phoneboard--ends", timeout=TIMEOUT)
+    Domino(waiter).settle(".hand-board")
     assert_ends_readable(waiter)
     # one pinch on the folded line opens it whole too
     waiter.evaluate(PINCH)
     waiter.wait_for_selector(".hand-board:not(.phoneboard--ends) .board-layer .board-tile", timeout=TIMEOUT)
-    waiter.wait_for_timeout(100)
+    Domino(waiter).settle(".hand-board")
     assert_whole_line(waiter)
     # the seat on turn moves: the folded line follows
     play_one(mover, phone_state(mover))
-    mover.wait_for_timeout(150)
+    Domino(mover).settle(".hand-board")
     assert_ends_readable(mover)

@@ -184,7 +184,7 @@ def test_the_trains_stay_readable_while_choosing_one(live_server, phone, screen)
     assert " or " in label and "Mexican Train" in label, label
     page.locator(f".hand-strip .hand-tile[data-tile='{multi[0]}']").tap()
     page.wait_for_selector(".choice-group .btn--choice[data-train]", timeout=TIMEOUT)
-    page.wait_for_timeout(100)  # the board draws in the next frame
+    Domino(page).settle(".hand-board")  # the board draws in the next frame, its train in view after
     trains = {str(a["train"]) for a in st["legal"] if a.get("play") == multi[0]}
     got = page.evaluate(
         """() => { const box = (n) => { const r = n.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };

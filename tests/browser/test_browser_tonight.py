@@ -108,7 +108,7 @@ def test_tonight_keeps_each_games_points_apart_on_the_tv_and_a_phone(live_server
     assert table.locator(".tonight-matches li").count() == 3
     for w, h in ((1920, 1080), (1280, 720)):
         table.set_viewport_size({"width": w, "height": h})
-        table.wait_for_timeout(300)
+        Domino(table).settle(".dlg-results")  # fitted to the new size (on its resize event)
         fits(table, ".tonight-box .tonight-table", ".dlg-results .dialog")
         shot(table, f"tv-tonight-{lang}-{w}x{h}")
     # Tonight on a phone, on request
@@ -120,13 +120,13 @@ def test_tonight_keeps_each_games_points_apart_on_the_tv_and_a_phone(live_server
     bo.wait_for_selector(".dlg-tonight .tonight-table", timeout=TIMEOUT)
     # turned sideways a phone has room for the columns, as the TV
     bo.set_viewport_size({"width": 844, "height": 390})
-    bo.wait_for_timeout(300)
+    Domino(bo).settle(".dlg-tonight")
     shot(bo, f"phone-tonight-{lang}-844x390")
     check_tonight(bo, ".dlg-tonight")
     fits(bo, ".dlg-tonight .tonight-table", ".dlg-tonight .dialog")
     for w, h in ((390, 844), (360, 640)):
         bo.set_viewport_size({"width": w, "height": h})
-        bo.wait_for_timeout(300)
+        Domino(bo).settle(".dlg-tonight")
         shot(bo, f"phone-tonight-{lang}-{w}x{h}")
         # too narrow for a column per game: matches won in the table, each game's points in a
         # list of its own, best first (Mexican Train: the fewest pips)

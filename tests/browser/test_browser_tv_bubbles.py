@@ -14,7 +14,13 @@ ALL_DISCARD = """
   D.table.render(D.frame);
 """
 
-BOXES = """() => {
+# measured once every bubble has risen into place: its rise is the first 8 % of its 4 s
+BOXES = """async () => {
+  const risen = () => [...document.querySelectorAll('.seat-bubble')].every((b) =>
+    b.getAnimations().every((a) => a.effect.getComputedTiming().progress >= 0.08));
+  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  await frame();  // drawn at the viewport's size
+  while (!risen()) await frame();
   const box = (n) => { const r = n.getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom}; };
   return {
     banner: box(document.querySelector('.turn-banner')),
@@ -31,7 +37,6 @@ def overlap(a, b):
 
 
 def bubbles_clear(table, players):
-    table.wait_for_timeout(500)  # the bubble has risen into place
     found = table.evaluate(BOXES)
     assert len(found["bubbles"]) == players
     w, h = table.viewport_size["width"], table.viewport_size["height"]

@@ -8,6 +8,7 @@ gaple's four options in Indonesian."""
 from __future__ import annotations
 
 from flows import TIMEOUT, join_phone, join_urls, lobby_setup, open_table
+from handle import Domino
 
 # what runs outside its box or over its neighbour, as readable lines (empty: all is well)
 LAYOUT_FAULTS = """() => {
@@ -48,8 +49,9 @@ SIZES = ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080})
 def assert_laid_out(table):
     for size in SIZES:
         table.set_viewport_size(size)
-        table.wait_for_timeout(100)  # the new size is laid out
-        assert table.evaluate(LAYOUT_FAULTS) == [], size
+        # laid out at the new size, and a player who just sat down arrived: their chip pops in
+        # from a third of its size to more than its own for 600 ms (table.css chip-in)
+        assert Domino(table).settled(LAYOUT_FAULTS, ".lobby") == [], size
 
 
 def test_ten_seats_with_players_seated_stay_in_their_cards(live_server, screen, phone):

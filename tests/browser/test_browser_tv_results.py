@@ -68,7 +68,11 @@ def test_a_round_end_shows_the_winner_moment_then_every_hand_and_count(live_serv
             timeout=TIMEOUT,
         )
         assert table.text_content(".moment-points") == str(result["points"])
-        height = table.evaluate("() => document.querySelector('.moment-name').getBoundingClientRect().height")
+        # once the moment has zoomed in (from 0.4 of its size): a score that does not change
+        # has no count to wait for
+        height = Domino(table).settled(
+            "() => document.querySelector('.moment-name').getBoundingClientRect().height", ".dlg-results"
+        )
         assert height >= 56  # the name large: twice the panel's 28 px text at 1080p
     assert_every_hand_and_count(table, view)
     # a new frame, once the moment has played, draws the panel again without a second one

@@ -45,13 +45,8 @@ def test_a_long_mexican_train_round_reads_from_the_sofa(live_server, screen, pho
     start_game(table)
     phone_plays_until(table, ctx_phone, TRAIN_TILES, 40)
     Domino(table).wait("D.frame.view.turn === 0")
-    table.wait_for_timeout(300)  # the board draws in the next animation frame
-    # a tile still in flight is measured once it has landed (finite animations done)
-    table.wait_for_function(
-        "() => document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)",
-        timeout=TIMEOUT,
-    )
-    lengths = table.evaluate(TILE_LENGTHS)
+    # the board drawn (in its animation frame) and a tile still in flight landed
+    lengths = Domino(table).settled(TILE_LENGTHS, ".table-board")
     assert len(lengths) >= 12, lengths  # collapsed trains still show their last tiles
     short = [(tile, round(n)) for tile, n in lengths if n < 64]
     assert not short, short

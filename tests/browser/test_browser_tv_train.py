@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 from flows import (
     LONG,
-    TIMEOUT,
     TRAIN_TILES,
     join_phone,
     join_urls,
@@ -49,13 +48,9 @@ SIZES = [(1920, 1080), (1280, 720)]
 def check_yard(table, view):
     """The yard as drawn matches the view and fits the screen (at the current size)."""
     Domino(table).wait("D.frame.version >= arg", view["version"])
-    # the board draws in the next animation frame; a tile in flight is measured once it lands
-    table.wait_for_timeout(60)
-    table.wait_for_function(
-        "() => document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)",
-        timeout=TIMEOUT,
-    )
-    yard = table.evaluate(YARD)
+    # the board draws in the next animation frame (at a new size too); a tile in flight is
+    # measured once it lands
+    yard = Domino(table).settled(YARD, ".table-board")
     tr = view["trains"]
     want = [str(i) for i in range(view["players"])] + ["mexican"]
     assert [r["train"] for r in yard["rows"]] == want
@@ -135,7 +130,7 @@ def test_eight_seats_late_in_a_round_fit_both_sizes(live_server, screen, phone):
     # the phone's own legal plays all go to highlighted trains
     legal = Domino(ph).js("D.view.legal")
     trains = {str(a["train"]) for a in legal if "play" in a}
-    lit = {r["train"] for r in table.evaluate(YARD)["rows"] if r["playable"]}
+    lit = {r["train"] for r in Domino(table).settled(YARD, ".table-board")["rows"] if r["playable"]}
     assert trains <= lit
 
 
