@@ -97,6 +97,14 @@ class Domino:
         """Send a request through the page's connection: None once accepted, else the error."""
         return self.js("D.net.request(arg[0], arg[1]).then(() => null, (e) => e)", [kind, payload or {}])
 
+    def barrier(self) -> None:
+        """Return once the server has handled every message this page sent before, and the page
+        has had every frame the server sent it before that: the answer to a deal asked for while
+        a round is in play, which the server refuses and which changes nothing. What a test
+        says did NOT happen is looked at after it, rather than after a sleep."""
+        refused = self.request("start_round")
+        assert refused is not None and refused["code"] in ("round_in_progress", "not_captain"), refused
+
     def command(self, kind: str, payload: dict | None = None) -> None:
         """Start the page's own command (errors shown as the page shows them); not waited for."""
         self.js("(D.command(arg[0], arg[1]), null)", [kind, payload or {}])

@@ -14,6 +14,16 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 LONG = 120_000  # a whole match of computers, written to disk move by move
 
 
+def setup_reached_the_room(page, profile, options=None):
+    """Until the room has the game and options the lobby form was given: its seat count is the
+    game's then (a fixed sleep here once read the seats of the game shown before)."""
+    Domino(page).wait(
+        "D.frame.room.profile === arg[0]"
+        " && Object.entries(arg[1]).every(([k, v]) => String(D.frame.room.options[k]) === String(v))",
+        [profile, options or {}],
+    )
+
+
 def computers_at_table(page, base_url, profile, players=2, options=None, level="easy"):
     """The table with every seat a computer; the first round is dealt."""
     open_table(page, base_url)
@@ -23,7 +33,7 @@ def computers_at_table(page, base_url, profile, players=2, options=None, level="
         set_option(page, name, value)
     if chosen:
         Domino(page).wait("D.frame.room.seats.length === arg", players)
-    page.wait_for_timeout(200)  # the options' setup reaches the room
+    setup_reached_the_room(page, profile, options)
     n = Domino(page).js("D.frame.room.seats.length")
     kinds = [f"computer:{level}"] * n
     lobby_setup(page, profile, seats=kinds)
@@ -75,7 +85,7 @@ def phone_watching(
         set_option(table, opt, value)
     if chosen:
         Domino(table).wait("D.frame.room.seats.length === arg", players)
-    table.wait_for_timeout(200)
+    setup_reached_the_room(table, profile, options)
     n = Domino(table).js("D.frame.room.seats.length")
     lobby_setup(table, profile, seats=["phone"] + [f"computer:{level}"] * (n - 1))
     url = join_urls(table)[0]

@@ -101,7 +101,8 @@ def test_new_game_asks_first_and_keeps_everyone_seated(live_server, screen, phon
     ingrid.wait_for_selector(f".dialog:has-text('{LOST}')", timeout=TIMEOUT)
     assert ingrid.inner_text(".dialog-foot .btn--primary") == "New game"  # the yes says what it does
     ingrid.click(".dialog-foot .btn:not(.btn--primary)")
-    ingrid.wait_for_timeout(300)
+    Domino(ingrid).barrier()  # had No sent anything, the server has handled it now
+    Domino(table).barrier()  # ... and the table has its frames from before
     assert Domino(table).version == version and Domino(table).js("D.frame.view.phase") == "play"
     assert bo.locator(".menu-new-game").count() == 0
     bo.click(".top-menu")
@@ -126,7 +127,7 @@ def test_new_game_asks_first_and_keeps_everyone_seated(live_server, screen, phon
     table.click(".dlg-menu .menu-new")
     table.wait_for_selector(f".dialog:has-text('{LOST}')", timeout=TIMEOUT)
     table.click(".dialog-foot .btn:not(.btn--primary)")
-    table.wait_for_timeout(300)
+    Domino(table).barrier()  # had No sent anything, the server has handled it now
     assert Domino(table).version == version and table.locator(".tablescreen").count() == 1
     table.click(".top-menu")
     table.click(".dlg-menu .menu-new")

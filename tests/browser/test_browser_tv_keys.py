@@ -162,5 +162,5 @@ def test_mid_round_results_on_the_tv_show_the_scores_and_pause_nobody(live_serve
     )
     assert rows == view["scores"]
     assert table.text_content(".results-now thead th.num") == "Score"
-    table.wait_for_timeout(300)  # a pause would have reached the room by now
+    Domino(table).barrier()  # a pause sent as the results opened has reached the room by now
     assert not Domino(table).room["paused"]

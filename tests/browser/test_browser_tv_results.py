@@ -76,7 +76,7 @@ def test_a_round_end_shows_the_winner_moment_then_every_hand_and_count(live_serv
         assert height >= 56  # the name large: twice the panel's 28 px text at 1080p
     assert_every_hand_and_count(table, view)
     # a new frame, once the moment has played, draws the panel again without a second one
-    table.wait_for_timeout(2600)
+    Domino(table).wait("performance.now() - D.dialog.openedAt > 2500")  # as page.js decides it
     Domino(table).js("D.refreshResults()")
     again = table.evaluate("() => getComputedStyle(document.querySelector('.results-reveal')).animationName")
     assert again == "none"
