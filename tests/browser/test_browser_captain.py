@@ -27,6 +27,12 @@ def lobby_with_two_phones(screen, phone, base_url):
     return table, ingrid, bo
 
 
+def phones_turn(table):
+    """Until a phone is on turn: the computer (seat 2) may open a deal, right after it, and
+    then waits for the phones; the table stands still."""
+    Domino(table).wait("D.frame.view && D.frame.view.phase === 'play' && D.frame.view.turn !== 2")
+
+
 def in_lobby(page):
     Domino(page).wait("D.frame.view === null && D.screen === 'waiting'")
 
@@ -93,6 +99,7 @@ def test_new_game_asks_first_and_keeps_everyone_seated(live_server, screen, phon
     for page in (ingrid, bo):
         wait_game(page)
     table.wait_for_selector(".tablescreen", timeout=TIMEOUT)
+    phones_turn(table)
 
     # the captain's New game: it asks, and No changes nothing
     version = Domino(table).version
@@ -122,6 +129,7 @@ def test_new_game_asks_first_and_keeps_everyone_seated(live_server, screen, phon
     # the table's New game: it asks too, then the lobby with the same players
     ingrid.click(".captain-start")
     table.wait_for_selector(".tablescreen", timeout=TIMEOUT)
+    phones_turn(table)
     version = Domino(table).version
     table.click(".top-menu")
     table.click(".dlg-menu .menu-new")

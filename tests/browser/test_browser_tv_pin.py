@@ -40,6 +40,9 @@ def dealt_table(screen, server, width=1920, height=1080):
     open_table(table, server.url)
     lobby_setup(table, "draw", players=2, seats=["device", "computer:easy"])
     start_game(table)
+    # the computer may open, right after the deal: the game stands still once the device is on
+    # turn (whose version the tests compare)
+    Domino(table).wait("D.frame.view.turn === 0")
     return table
 
 
