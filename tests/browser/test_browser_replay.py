@@ -210,6 +210,7 @@ def test_a_phone_replays_only_the_rounds_it_played(live_server, screen, phone):
     ph.click(".replay-pick")
     ph.wait_for_selector(".replay--round .replay-seat", timeout=TIMEOUT)
     ph.keyboard.press("End")
+    Domino(table).wait("D.frame.view.phase !== 'play'")  # the table's frame may come after the phone's
     assert state(ph)["scores"] == Domino(table).view["scores"]
     # the earlier game's round, asked for by address with this phone's token: refused
     answer = ph.evaluate(

@@ -52,7 +52,8 @@ def change_game(table, phones, kept):
     in_lobby(phones)
     for page in phones:  # the game's results closed with it
         page.wait_for_selector(".dlg-results", state="detached", timeout=TIMEOUT)
-    assert Domino(table).js("D.frame.room.tonight.matches.length") == kept
+    # the table's frame may come after the phones' ones: waited for, not read once
+    Domino(table).wait("D.frame.view === null && D.frame.room.tonight.matches.length === arg", kept)
     phones[0].wait_for_selector(".captain-choices", timeout=TIMEOUT)
 
 
