@@ -75,3 +75,62 @@ def test_a_switch_that_the_server_would_refuse_is_not_offered(live_server, scree
         if value != bad:
             choose(table, f"#opt-{option}", value)
             table.wait_for_selector(f"#opt-{switch}", timeout=TIMEOUT)
+
+
+# The page's socket with its incoming messages held while `window.__hold` is set, then handed to
+# the page by `window.__release()` in order, each in a task of its own as the network gives them:
+# a server slower than two quick presses
+HOLD_MESSAGES = """(() => {
+  const Real = window.WebSocket;
+  window.__held = [];
+  window.__release = () => {
+    const deliver = window.__held.shift();
+    if (!deliver) window.__hold = false;
+    else { deliver(); setTimeout(window.__release, 0); }
+  };
+  window.WebSocket = function (...args) {
+    const ws = new Real(...args);
+    let handler = null;
+    Object.defineProperty(ws, 'onmessage', {get: () => handler, set: (h) => { handler = h; }});
+    ws.addEventListener('message', (ev) => {
+      const h = handler;
+      if (!h) return;
+      if (window.__hold) window.__held.push(() => h.call(ws, ev));
+      else h.call(ws, ev);
+    });
+    return ws;
+  };
+  window.WebSocket.prototype = Real.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})()"""
+
+# every number of seats the lobby shows from now on, as it changes
+SEATS_SHOWN = """() => { window.__shown = [];
+  new MutationObserver(() => {
+    const n = document.querySelectorAll('.lobby-seat').length;
+    if (window.__shown[window.__shown.length - 1] !== n) window.__shown.push(n);
+  }).observe(document.body, {childList: true, subtree: true}); }"""
+
+
+def test_a_quick_second_choice_is_not_undone_by_the_first_ones_frame(live_server, screen):
+    """Draw for 3, then for 4, before the server's frames come back: the frame of the first
+    setup (3 seats) comes after the second was chosen. It is the table's own, not a captain's
+    choice: the lobby keeps showing 4 seats (it once went back to 3 until the next frame, and a
+    press then sent 3 again)."""
+    table = screen(1280, 720)
+    table.add_init_script(HOLD_MESSAGES)
+    open_table(table, live_server.url)
+    table.click(".lobby-game[data-profile='draw']")
+    choose(table, "#opt-players", "2")
+    Domino(table).wait("D.frame.room.profile === 'draw' && D.frame.room.seats.length === 2")
+    table.evaluate(SEATS_SHOWN)
+    table.evaluate("() => { window.__hold = true; }")
+    choose(table, "#opt-players", "3")
+    seat_count(table, 3)
+    choose(table, "#opt-players", "4")
+    seat_count(table, 4)
+    assert Domino(table).js("D.frame.room.seats.length") == 2  # no frame has come yet
+    table.evaluate("() => window.__release()")
+    Domino(table).wait("D.frame.room.seats.length === 4")
+    assert table.evaluate("() => window.__shown") == [3, 4]
+    assert table.locator("#opt-players .choice[data-value='4'][aria-checked='true']").count() == 1

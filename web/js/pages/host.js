@@ -45,6 +45,7 @@ class HostPage extends Page {
     this.profiles = null; // GET /api/profiles
     this.table = null;
     this.sentSetup = null;
+    this.ownSetups = []; // setupKey of each setup sent whose frame has not come back yet, oldest first
     this.lastKey = mode === "solo" ? "domino.solo.room" : "domino.host.last";
     this.wideDialogs = mode === "table";
     this.wake = new WakeLock();
@@ -203,7 +204,7 @@ class HostPage extends Page {
       this.lobby.fixSeats();
       this.lobby.render();
       this.sentSetup = JSON.stringify(this.lobby.payload());
-    } else if (prev && setupKey(prev.room) !== setupKey(room) && setupKey(room) !== setupKey(this.lobby.payload())) {
+    } else if (!this.ownSetup(room) && prev && setupKey(prev.room) !== setupKey(room) && setupKey(room) !== setupKey(this.lobby.payload())) {
       // the captain chose another game or options from a phone: the lobby shows it at once
       this.lobby.adopt(room);
       this.lobby.fixSeats();
@@ -238,10 +239,21 @@ class HostPage extends Page {
     this.renderHeader();
   }
 
+  /** Whether the room shows a setup this table sent itself: an earlier one comes back while
+   * the next is on its way (two quick changes), and is not a captain's choice to adopt, which
+   * would undo the second change on screen and in the setup sent with the change after it. */
+  ownSetup(room) {
+    const i = this.ownSetups.indexOf(setupKey(room));
+    if (i < 0) return false;
+    this.ownSetups.splice(0, i + 1); // the frames of the ones before it have come too
+    return true;
+  }
+
   sendSetup(setup) {
     const key = JSON.stringify(setup);
     if (key === this.sentSetup) return;
     this.sentSetup = key;
+    this.ownSetups = [...this.ownSetups.slice(-15), setupKey(setup)];
     this.net.request("setup", setup).catch((err) => {
       this.sentSetup = null;
       toast(errorText(err.code), "error");
