@@ -119,6 +119,8 @@ def test_keyboard_selector_and_live_region(live_server, phone, screen):
     st, action = turn_with_single_play(page, need_line=True)
     tile = action["play"]
     hand = st["hand"]
+    # the board draws the open ends the arrows go on to in its animation frame, after the turn came
+    Domino(page).settle(".hand-board")
     page.focus(".hand-strip .hand-tile[data-index='0']")
     # arrows walk the hand; every stop says what it is and whether it fits
     for i in range(len(hand)):

@@ -183,6 +183,9 @@ def test_four_phones_play_a_round_and_draws_fly(live_server, screen, phone):
         return any(h.get("play") for h in hist) and any(h.get("draw") for h in hist)
 
     drive_round(table, pages, on_turn, enough=played_and_drew)
+    # a move's flight starts in the table's next animation frame: a draw that just came into
+    # `played_and_drew` may not have started yet when the round stops
+    Domino(table).settle(".table-board")
     on_turn(None, None)
     hist = Domino(table).js("D.frame.view.history")
     assert any(h.get("play") for h in hist)
