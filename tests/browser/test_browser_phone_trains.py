@@ -21,15 +21,9 @@ LONG_TRAINS = """
   D.board.render(v, {room: D.room, mySeat: D.seat, targets, preview: null});
 """
 
-# measured once the board's tiles have landed: a tile dropping in is drawn up to 40 px above its
-# place for half a second (app.css `drop`), and the computers keep playing
-GEOMETRY = """async () => {
-  const board0 = document.querySelector('.hand-board');
-  for (let i = 0; i < 50; i++) {
-    const moving = board0.getAnimations({subtree: true}).filter((a) => a.effect.getTiming().iterations !== Infinity);
-    if (!moving.length) break;
-    await Promise.all(moving.map((a) => a.finished.catch(() => null)));
-  }
+# measured once the board's tiles have landed (Domino.settled): a tile dropping in is drawn up to
+# 40 px above its place for half a second (app.css `drop`), and the computers keep playing
+GEOMETRY = """() => {
   const box = (n) => n.getBoundingClientRect();
   const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
   const board = box(document.querySelector('.hand-board'));
@@ -58,12 +52,12 @@ def test_ten_trains_at_360x640_keep_their_tiles_off_the_names(live_server, phone
     join_phone(page, join_urls(table)[0], "Ana")
     start_game(table)
     phone_plays_until(table, page, TRAIN_TILES, 10)
-    found = page.evaluate(GEOMETRY)
+    found = Domino(page).settled(GEOMETRY, ".hand-board")
     assert found["rows"] == 11 and found["out"] == [], found
     for length in (8, 14, 20):
         Domino(page).run(LONG_TRAINS, length)
         # drawn in the next animation frame
         Domino(page).wait("document.querySelectorAll('.hand-board .train-slot').length === 11")
-        found = page.evaluate(GEOMETRY)
+        found = Domino(page).settled(GEOMETRY, ".hand-board")
         assert found["rows"] == 11 and found["slots"] == 11, found
         assert found["out"] == [], (length, found["out"])
