@@ -56,6 +56,34 @@ NOT_WHOLE = """(sel) => {
 }"""
 
 
+# every line box of every text in the dialog `sel` ([height, its text, whether it is a button's
+# line of help]), and the line box of the table's own text behind it (28 px at 1920x1080, the
+# results' and the lobby's size)
+TEXT_BOXES = """(sel) => {
+  const box = (n) => { const r = document.createRange(); r.selectNodeContents(n); return [...r.getClientRects()].filter(b => b.width > 0); };
+  const panel = document.querySelector(sel).querySelector('.dialog');
+  const walk = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+  const out = [];
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim() || n.parentElement.closest('select')) continue;
+    const help = !!n.parentElement.closest('.menu-help');
+    for (const b of box(n)) out.push([b.height, n.textContent.trim().slice(0, 30), help]);
+  }
+  const ref = document.querySelector('.topbar-info > span');
+  return {texts: out, table: Math.max(...box(ref.firstChild).map(b => b.height))};
+}"""
+
+
+def read_from_the_sofa(page, sel):
+    """Every text of the dialog as large as the table's own (the results' body, the lobby's
+    buttons), a button's line of help no smaller than the results' floor: 12 px a 720 lines
+    (base/fit.js READABLE_PX), against the table's 28 px a 1080."""
+    boxes = page.evaluate(TEXT_BOXES, sel)
+    floor = boxes["table"] * (12 / 720) / (28 / 1080)
+    small = [b for b in boxes["texts"] if b[0] < (floor if b[2] else boxes["table"]) - 0.5]
+    assert boxes["texts"] and not small, (sel, page.viewport_size, boxes["table"], small)
+
+
 def whole(page, sel):
     page.wait_for_selector(f"{sel} .dialog", timeout=TIMEOUT)
     page.wait_for_function(
@@ -91,6 +119,8 @@ def open_menu(page):
         "els => els.map(h => [h.previousElementSibling.getBoundingClientRect().bottom, h.getBoundingClientRect().top])",
     )
     assert pairs and all(top >= bottom - 1 for bottom, top in pairs), pairs
+    read_from_the_sofa(page, ".dlg-menu")
+    assert page.evaluate(FOCUSED)["inside"], page.viewport_size  # its first button's ring whole
 
 
 def question(page, button, key):
@@ -162,12 +192,13 @@ def test_the_tables_dialogs_fit_both_tv_sizes_with_ten_seats(server_with, screen
 
 
 # the focused control: its row's seat, its class, whether its focus ring shows and it is inside
-# the screen
+# the dialog's body, ring and all
 FOCUSED = """() => {
   const f = document.activeElement;
   const r = f.getBoundingClientRect();
+  const b = f.closest('.dialog-body').getBoundingClientRect(), m = 7; // the ring reaches 7 px out
   return {seat: +f.closest('.seats-row')?.dataset.seat, cls: f.className, ring: getComputedStyle(f).boxShadow !== 'none',
-          inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth};
+          inside: r.top - m >= b.top && r.left - m >= b.left && r.bottom + m <= b.bottom && r.right + m <= b.right};
 }"""
 
 
@@ -196,6 +227,7 @@ def test_the_phone_seats_dialog_fits_both_tv_sizes_with_ten_phones(server_with, 
         table.focus(".dlg-menu .menu-seats")
         table.keyboard.press("Enter")
         whole(table, ".dlg-seats")
+        read_from_the_sofa(table, ".dlg-seats")
         # a seat no phone has taken is not given "back" to anyone
         assert (
             table.inner_text(".dlg-seats .seats-row[data-seat='7'] .seats-standin")
