@@ -21,12 +21,36 @@ from flows import (
 from handle import Domino
 
 EN = json.loads((Path(__file__).resolve().parents[2] / "locales" / "en.json").read_text(encoding="utf-8"))
+PHONES = ((390, 844), (844, 390), (360, 640))
+# every text of the lobby screen (its bar too): its font size, box, and whether its end is cut
+LOBBY_TEXTS = """() => [...document.querySelectorAll('.watch-lobby-layout *')]
+  .filter((e) => !e.closest('.sr-only') && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+  .map((e) => { const r = e.getBoundingClientRect(), cs = getComputedStyle(e);
+    return {text: e.textContent.trim(), px: parseFloat(cs.fontSize), box: [r.left, r.top, r.right, r.bottom],
+            cut: cs.overflow !== 'visible' && e.scrollWidth > e.clientWidth + 1}; })"""
+
+
+def lobby_reads_well(page, width, height):
+    """On a phone the lobby's every word is 16 px or more, whole and inside the screen, and so is
+    the code to scan."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
+    texts = page.evaluate(LOBBY_TEXTS)
+    assert len(texts) >= 8, texts
+    for t in texts:
+        left, top, right, bottom = t["box"]
+        assert t["px"] >= 16, (width, height, t)
+        assert not t["cut"], (width, height, t)
+        assert left >= 0 and top >= 0 and right <= width + 0.5 and bottom <= height + 0.5, (width, height, t)
+    qr = page.locator(".watch-join .join-any-qr").bounding_box()
+    assert qr["width"] >= 120 and qr["x"] >= 0 and qr["x"] + qr["width"] <= width, (width, height, qr)
+    assert qr["y"] + qr["height"] <= height, (width, height, qr)
 
 
 def test_the_menu_puts_the_table_on_a_second_screen_view_only(live_server, screen, phone, tmp_path):
     table = screen(1920, 1080)
     open_table(table, live_server.url)
-    lobby_setup(table, "draw", players=2, seats=["phone", "computer:easy"])
+    lobby_setup(table, "draw", players=3, seats=["phone", "phone", "computer:easy"])
     table.click(".top-menu")
     table.click(".menu-watch")
     address = table.wait_for_selector(".dlg-watch .watch-address", timeout=TIMEOUT)
@@ -47,6 +71,16 @@ def test_the_menu_puts_the_table_on_a_second_screen_view_only(live_server, scree
     join_phone(phone(), join_urls(table)[0], "Ingrid")
     second.wait_for_selector(".watch-seat >> text=Ingrid", timeout=TIMEOUT)
     second.screenshot(path=str(tmp_path / "watch-lobby-1280.png"))
+    seats = [second.locator(".watch-seat").nth(i).bounding_box() for i in (0, 1)]
+    assert seats[0]["y"] == seats[1]["y"] and seats[0]["height"] >= 40, seats  # the TV's two columns
+    # the same lobby on a phone, in French (its longer words)
+    small = phone(lang="fr")
+    small.goto(url)
+    small.wait_for_selector(".watch-seat >> text=Ingrid", timeout=TIMEOUT)
+    for width, height in PHONES:
+        lobby_reads_well(small, width, height)
+    small.screenshot(path=str(tmp_path / "watch-lobby-360-fr.png"))
+    assert Domino(table).request("standin", {"seat": 1, "level": "easy"}) is None  # the open seat
 
     start_game(table)
     second.wait_for_selector(".tablescreen", timeout=TIMEOUT)

@@ -107,7 +107,7 @@ class WatchPage extends Page {
     }
     const game = el("section.watch-main", el("h2.watch-game", room.profile ? profileName(room.profile) : t("lobby.title")), seats);
     const join = el("section.watch-join", this.joinCards.panel(room));
-    this.app.append(el("div.host-layout", this.header(null), el("div.watch-lobby", game, join)));
+    this.app.append(el("div.host-layout.watch-lobby-layout", this.header(null), el("div.watch-lobby", game, join)));
   }
 
   showGame() {

@@ -6,6 +6,7 @@
 // holds.
 //
 //   const join = new JoinCards({ onFree(seat), onArrive(seat, name), onSeatCodes() })
+//   (no onSeatCodes: a screen that cannot hand out the seats, the watch page; no button for it)
 //   join.card(room, i)     join.panel(room, wifiSsid)     join.seatQr(room, i)
 
 import { t } from "../i18n.js";
@@ -17,7 +18,7 @@ export class JoinCards {
   constructor({ onFree, onArrive, onSeatCodes }) {
     this.onFree = onFree;
     this.onArrive = onArrive || (() => {});
-    this.onSeatCodes = onSeatCodes || (() => {});
+    this.onSeatCodes = onSeatCodes || null;
     this.greeted = new Set(); // phone seats whose player has had their arrival animation
     this.perSeat = false; // each open seat shows a code of its own (the table chooses the seats)
   }
@@ -79,8 +80,8 @@ export class JoinCards {
           el("img.join-any-qr", { src: `/api/rooms/${room.id}/join.svg`, alt: t("lobby.scan_any"), width: "400", height: "400" }),
           el("figcaption", t("lobby.scan_any"), el("small", t("lobby.open_seats", { count: open }))),
         ),
-        this.seatCodesButton(),
       );
+      if (this.onSeatCodes) panel.append(this.seatCodesButton());
     } else {
       panel.append(el("p.join-ready", t("lobby.all_seated")));
     }
