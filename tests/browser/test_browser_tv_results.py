@@ -240,7 +240,14 @@ SMALL_PRINT = """(sel) => {
   return {px: parseFloat(getComputedStyle(s).fontSize), t: r.top, b: r.bottom, l: r.left, r: r.right};
 }"""
 
-TEAM_NAMES = ["Siti Nurhaliza", "Bartholomew", "Budi Santoso", "Fitzgerald"]
+# full names (at most 24 characters each): a team's line's label, "A & B 0" as drawn, wider than
+# a quarter of the chart at both TV sizes
+TEAM_NAMES = [
+    "Siti Nurhaliza Tarudin",
+    "Bartholomew Fitzwilliam",
+    "Budi Santoso Wijaya",
+    "Fitzgerald Montgomery",
+]
 
 
 @pytest.mark.parametrize("lang", os.environ.get("RESULTS_LANGS", "en").split(","))

@@ -164,6 +164,8 @@ export class Page {
       },
       { auto: !manual },
     );
+    // the chart's key came or went once it was drawn at its size: the results fit again
+    this.dialog.root.addEventListener("chartlayout", () => this.fitResults());
     this.fitResults();
   }
 

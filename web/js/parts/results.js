@@ -311,11 +311,11 @@ export function scoreSheet(view, room, tileSize = 14) {
 
 /** The running score over the rounds: one line per seat (or team) with a dot at each finished
  * round, the rounds numbered along the bottom, the match's target as a dashed line, each line
- * named at its end. Names too long for that (a team's two names) go in a key above the chart,
- * each by its colour and mark, and the lines' ends say only the score: the plot keeps its width.
+ * named at its end, or in a key above the chart (each name by its colour and mark) where the
+ * names, as wide as they are drawn, would take too much of the plot's width (parts/chart.js).
  * wide: the chart has the screen's width to itself (a TV, no score sheet beside it), where a
- * chart as tall as it may be runs wider. It is drawn at the size it is shown (parts/chart.js), so
- * its text is the size CSS gives it: never below a sofa's or a phone's floor. */
+ * chart as tall as it may be runs wider. It is drawn at the size it is shown, so its text is the
+ * size CSS gives it: never below a sofa's or a phone's floor. */
 export function scoreChart(view, room, { wide = false } = {}) {
   const rounds = finishedRounds(view).filter((r) => r.scores);
   if (rounds.length < 1) return null;
@@ -325,30 +325,17 @@ export function scoreChart(view, room, { wide = false } = {}) {
   const value = (r, c) => (!teams || view.score_kind === "team_points" ? r.scores[c] : r.scores[view.teams[c][0]]);
   const series = cols.map((c) => [0, ...rounds.map((r) => value(r, c))]);
   const target = Number(view.target) > 0 ? Number(view.target) : null;
-  const names = cols.map((c) => (teams ? teamNames(view, room, c) : seatName(room, c)));
-  // each line's name at its end when all are short (at most about a quarter of the chart),
-  // else only its score there and the names in a key above
-  const last = (k) => series[k][series[k].length - 1];
-  const named = Math.max(...cols.map((c, k) => `${names[k]} ${last(k)}`.length)) <= (wide ? 18 : 11);
-  const chart = lineChart({
-    lines: cols.map((c, k) => ({ values: series[k], colour: seatColour(teams ? view.teams[c][0] : c), label: named ? `${names[k]} ${last(k)}` : String(last(k)) })),
+  return lineChart({
+    lines: cols.map((c, k) => {
+      const seat = teams ? view.teams[c][0] : c;
+      const name = teams ? teamNames(view, room, c) : seatName(room, c);
+      return { values: series[k], colour: seatColour(seat), mark: seatMark(seat), name, score: String(series[k][series[k].length - 1]) };
+    }),
     target,
     targetLabel: target ? t("table.target", { n: target }) : "",
     aria: t("results.chart"),
     size: [wide ? 1200 : 800, wide ? 280 : 320],
   });
-  const box = el("div.results-chartbox");
-  if (!named) {
-    const key = el("ul.chart-key");
-    cols.forEach((c) => {
-      const seat = teams ? view.teams[c][0] : c;
-      const swatch = el("span.chart-key-line", { "aria-hidden": "true" }, seatMark(seat));
-      key.append(el("li", { style: `--seat-colour: ${seatColour(seat)}` }, swatch, " ", teams ? teamNames(view, room, c) : seatName(room, c)));
-    });
-    box.append(key);
-  }
-  box.append(chart);
-  return box;
 }
 
 // -- the whole body ------------------------------------------------------------------------------
