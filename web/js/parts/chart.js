@@ -45,20 +45,22 @@ function node(tag, attrs, text = null) {
 }
 
 /**
- * What `texts` measure at font size f (bold): {widths, top, height}, top being where a text's
- * box starts above its baseline (negative) and height the box's. Measured by the browser: in the
+ * What `texts` measure at font size f (bold unless weight says): {widths, top, height}, top being where the texts'
+ * boxes start above their baseline (negative) and height the tallest box's. Measured by the browser: in the
  * chart itself once it is on the page (the font it draws with), before that with a canvas in the
  * page's font.
  */
-function measure(svg, texts, f) {
+function measure(svg, texts, f, weight = "700") {
   if (svg.isConnected) {
-    const probes = texts.map((s) => node("text", { x: 0, y: 0, "font-size": f, "font-weight": "700" }, String(s)));
+    const probes = texts.map((s) => node("text", { x: 0, y: 0, "font-size": f, "font-weight": weight }, String(s)));
     svg.replaceChildren(...probes);
-    const box = probes[0].getBBox();
-    return { widths: probes.map((p) => p.getComputedTextLength()), top: box.y, height: box.height };
+    // the tallest box (a name in another script may be drawn in a taller font)
+    const boxes = probes.map((p) => p.getBBox());
+    const top = Math.min(...boxes.map((b) => b.y));
+    return { widths: probes.map((p) => p.getComputedTextLength()), top, height: Math.max(...boxes.map((b) => b.y + b.height)) - top };
   }
   canvas ||= document.createElement("canvas").getContext("2d");
-  canvas.font = `700 ${f}px ${getComputedStyle(document.body).fontFamily || "sans-serif"}`;
+  canvas.font = `${weight} ${f}px ${getComputedStyle(document.body).fontFamily || "sans-serif"}`;
   const m = texts.map((s) => canvas.measureText(String(s)));
   const ascent = m[0].fontBoundingBoxAscent || f * 0.93;
   return { widths: m.map((x) => x.width), top: -ascent, height: ascent + (m[0].fontBoundingBoxDescent || f * 0.24) };
@@ -114,7 +116,7 @@ function draw(svg, spec, w, h, f) {
   const roundsY = h - f * 0.3; // the round numbers' baseline
   const base = Math.max(topY + 1, roundsY - f * 1.35); // the axis
   const y = (v) => base - (v * (base - topY)) / top;
-  const targetW = target ? measure(svg, [targetLabel], f).widths[0] * 0.95 : 0; // it is not bold
+  const targetW = target ? measure(svg, [targetLabel], f, "400").widths[0] : 0;
   // across: a margin, the plot, a gap (the last round's number half in it, and any leader), the
   // end labels in a column of rows from top to bottom of the drawing (right of the round numbers)
   const left = Math.max(dot + 2, f * 0.5);
