@@ -3,7 +3,8 @@
 questions its "Start over" and "New game" ask first, "Show this table on another screen", and,
 back in the lobby, Tonight with a ten-player match. Each dialog inside the screen, every
 heading, text and button inside the dialog and nothing in it scrolled away or cut, the focus
-inside it; Escape or a remote's Back closes it. Shots go to $EVENING_SHOTS in each language of
+inside it; every text as large as the table's own and the focused control's ring whole
+(sofa.py); Escape or a remote's Back closes it. Shots go to $EVENING_SHOTS in each language of
 $DIALOG_LANGS (default: en)."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from evening_flows import shot, socket_phones
 from flows import open_table
 from handle import TIMEOUT, Domino
 from results_flows import computers_at_table
+from sofa import FOCUSED, read_from_the_sofa, ring_inside
 
 import engine
 from tabletop import evening
@@ -56,34 +58,6 @@ NOT_WHOLE = """(sel) => {
 }"""
 
 
-# every line box of every text in the dialog `sel` ([height, its text, whether it is a button's
-# line of help]), and the line box of the table's own text behind it (28 px at 1920x1080, the
-# results' and the lobby's size)
-TEXT_BOXES = """(sel) => {
-  const box = (n) => { const r = document.createRange(); r.selectNodeContents(n); return [...r.getClientRects()].filter(b => b.width > 0); };
-  const panel = document.querySelector(sel).querySelector('.dialog');
-  const walk = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
-  const out = [];
-  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-    if (!n.textContent.trim() || n.parentElement.closest('select')) continue;
-    const help = !!n.parentElement.closest('.menu-help');
-    for (const b of box(n)) out.push([b.height, n.textContent.trim().slice(0, 30), help]);
-  }
-  const ref = document.querySelector('.topbar-info > span');
-  return {texts: out, table: Math.max(...box(ref.firstChild).map(b => b.height))};
-}"""
-
-
-def read_from_the_sofa(page, sel):
-    """Every text of the dialog as large as the table's own (the results' body, the lobby's
-    buttons), a button's line of help no smaller than the results' floor: 12 px a 720 lines
-    (base/fit.js READABLE_PX), against the table's 28 px a 1080."""
-    boxes = page.evaluate(TEXT_BOXES, sel)
-    floor = boxes["table"] * (12 / 720) / (28 / 1080)
-    small = [b for b in boxes["texts"] if b[0] < (floor if b[2] else boxes["table"]) - 0.5]
-    assert boxes["texts"] and not small, (sel, page.viewport_size, boxes["table"], small)
-
-
 def whole(page, sel):
     page.wait_for_selector(f"{sel} .dialog", timeout=TIMEOUT)
     page.wait_for_function(
@@ -120,7 +94,7 @@ def open_menu(page):
     )
     assert pairs and all(top >= bottom - 1 for bottom, top in pairs), pairs
     read_from_the_sofa(page, ".dlg-menu")
-    assert page.evaluate(FOCUSED)["inside"], page.viewport_size  # its first button's ring whole
+    ring_inside(page)  # its first button's
 
 
 def question(page, button, key):
@@ -128,8 +102,10 @@ def question(page, button, key):
     open_menu(page)
     page.click(f".dlg-menu {button}")
     page.wait_for_selector(".dlg-menu", state="detached", timeout=TIMEOUT)
-    whole(page, ".backdrop")
-    assert page.locator(".backdrop .dialog-foot .btn--primary").is_visible()
+    whole(page, ".dlg-ask")
+    assert page.locator(".dlg-ask .dialog-foot .btn--primary").is_visible()
+    read_from_the_sofa(page, ".dlg-ask")
+    ring_inside(page)  # its "Cancel", the first of its answers
     return key
 
 
@@ -170,6 +146,8 @@ def test_the_tables_dialogs_fit_both_tv_sizes_with_ten_seats(server_with, screen
         table.click(".dlg-menu .menu-watch")
         table.wait_for_function("() => document.querySelector('.dlg-watch .watch-qr').complete")
         whole(table, ".dlg-watch")
+        read_from_the_sofa(table, ".dlg-watch")
+        ring_inside(table)
         shot(table, f"tv-watch-{lang}-{w}x{h}")
         closes(table, ".dlg-watch", "Escape")
     # tonight so far: a ten-player Mexican Train match; "New game" (yes) back to the lobby
@@ -187,19 +165,10 @@ def test_the_tables_dialogs_fit_both_tv_sizes_with_ten_seats(server_with, screen
         table.keyboard.press("Enter")
         whole(table, ".dlg-tonight")
         assert table.locator(".dlg-tonight tbody tr").count() == 10
+        read_from_the_sofa(table, ".dlg-tonight")
+        ring_inside(table)
         shot(table, f"tv-lobby-tonight-{lang}-{w}x{h}")
         closes(table, ".dlg-tonight", "GoBack" if w == 1920 else "Escape")
-
-
-# the focused control: its row's seat, its class, whether its focus ring shows and it is inside
-# the dialog's body, ring and all
-FOCUSED = """() => {
-  const f = document.activeElement;
-  const r = f.getBoundingClientRect();
-  const b = f.closest('.dialog-body').getBoundingClientRect(), m = 7; // the ring reaches 7 px out
-  return {seat: +f.closest('.seats-row')?.dataset.seat, cls: f.className, ring: getComputedStyle(f).boxShadow !== 'none',
-          inside: r.top - m >= b.top && r.left - m >= b.left && r.bottom + m <= b.bottom && r.right + m <= b.right};
-}"""
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 from conftest import LiveServer
+from evening_flows import shot
 from flows import TIMEOUT, lobby_setup, open_table, start_game
 from handle import Domino
+from sofa import read_from_the_sofa, ring_inside
 
 from tabletop import config
 
@@ -84,6 +86,14 @@ def test_a_locked_action_opens_the_pad_and_is_done_after_the_right_pin(kiosk_ser
     for name, px in sizes["words"]:
         assert px >= 28, (name, px)
     assert sizes["close"]["w"] >= 64 and sizes["close"]["h"] >= 64, sizes["close"]
+    # every word as large as the table's own, at both TV sizes, the focused key's ring whole
+    for w, h in ((1280, 720), (1920, 1080)):
+        table.set_viewport_size({"width": w, "height": h})
+        Domino(table).wait("innerWidth === arg", w)
+        Domino(table).settle()
+        shot(table, f"tv-pin-{w}x{h}")
+        read_from_the_sofa(table, ".dlg-pin")
+        ring_inside(table)
 
     # a wrong PIN: said plainly, digits cleared, still locked, the game untouched
     for d in "11":

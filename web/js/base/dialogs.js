@@ -89,13 +89,15 @@ export function openDialog({ title, body, className = "", onClose, actions = [],
   return { root, panel, close };
 }
 
-/** Asks first; resolves true on yes. `yes`: the word of the button that goes ahead (default OK). */
+/** Asks first; resolves true on yes. `yes`: the word of the button that goes ahead (default OK).
+ * Its panel is a `.dlg-ask` (the table screen sizes it for the sofa). */
 export function confirmDialog(title, text, yes = null) {
   return new Promise((resolve) => {
     let answer = false;
     const d = openDialog({
       title,
       body: el("p", text),
+      className: "dlg-ask",
       onClose: () => resolve(answer),
       actions: [
         el("button.btn", { type: "button", onclick: () => d.close() }, t("hand.cancel")),

@@ -426,6 +426,7 @@ class HostPage extends Page {
   /** Tonight's matches and standings, over the lobby. */
   openTonight() {
     this.showDialog("tonight", { title: t("evening.tonight"), body: tonightBody(this.frame.room), className: "dlg-tonight", wide: true });
+    this.fitResults();
   }
 
   /** Undo the last move of a seat played on this device. */
@@ -469,9 +470,12 @@ class HostPage extends Page {
     return body;
   }
 
-  /** On the TV the results fit the screen whole, ten seats and all: nobody there can scroll. */
+  /** On the TV the results, and tonight over the lobby, fit the screen whole, ten seats and a
+   * long evening and all: nobody there can scroll. */
   fitResults() {
-    if (this.mode === "table" && this.dialog && this.dialog.kind === "results") fitDialog(this.dialog.root, { readable: ".results-name" });
+    if (this.mode !== "table" || !this.dialog) return;
+    if (this.dialog.kind === "results") fitDialog(this.dialog.root, { readable: ".results-name" });
+    else if (this.dialog.kind === "tonight") fitDialog(this.dialog.root, { readable: ".tonight-table tbody th" });
   }
 
   /** The host's next step after a round: one click, then the dialog closes. */
