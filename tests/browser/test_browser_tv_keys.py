@@ -36,6 +36,13 @@ HELP_SHOWN = """() => {
 }"""
 
 
+# whether the focus is on the options' first control after the player counts
+UNDER_THE_COUNTS = """() => {
+  const controls = [...document.querySelectorAll('.lobby-options button')];
+  return document.activeElement === controls[controls.findLastIndex((b) => b.closest('#opt-players')) + 1];
+}"""
+
+
 def arrow_to(page, selector, presses=16):
     """Presses the arrow keys towards `selector` until it has the focus."""
     for _ in range(presses):
@@ -91,6 +98,11 @@ def test_lobby_game_rules_menu_and_results_with_the_keys_alone(live_server, scre
     Domino(table).wait("D.frame.room.profile === 'mexican-train'")
     press_on(table, "#opt-players .choice[data-value='10']")
     Domino(table).wait("D.frame.room.seats.length === 10")
+    # Down from the last of the counts: the option under the counts, not a seat's button beside
+    # them that is nearer to "10"
+    assert table.evaluate("() => document.activeElement.id") == "opt-players-10"
+    table.keyboard.press("ArrowDown")
+    assert table.evaluate(UNDER_THE_COUNTS), table.evaluate("() => document.activeElement.id")
     table.focus(".lobby-game[data-profile='mexican-train']")
     seen = []
     while "opt-blank50-toggle" not in seen and len(seen) < 6:  # the last option

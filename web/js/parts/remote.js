@@ -10,26 +10,54 @@ function visible(node) {
   return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
 }
 
-/** The control nearest to `from` in direction [dx, dy], weighing the sideways offset more. */
+/** The row of choices (a radio group) a move leaves across: up or down from a row, left or
+ * right from a column of them; null when the focused control is in none. */
+function lineOf(from, vertical) {
+  const group = from.closest('[role="radiogroup"]');
+  return group && (group.getAttribute("aria-orientation") === "vertical") !== vertical ? group : null;
+}
+
+/** Whether box `b` overlaps box `r` across a move (sideways to it), by more than a pixel. */
+function overlaps(b, r, vertical) {
+  return (vertical ? Math.min(b.right, r.right) - Math.max(b.left, r.left) : Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top)) > 1;
+}
+
+const SAME_LINE = 8; // px: controls this much further on than the nearest are on its line
+
+/**
+ * The control nearest to `from` in direction [dx, dy]. From a row of choices up or down (a
+ * column of them left or right), the row is one line to the eye: the nearest line of controls
+ * that way within the row's width, and on it the control nearest the focused one. From any
+ * other control, those overlapping its width (its height) that way first. Among those, or when
+ * none, the nearest, weighing the sideways offset more.
+ */
 function nearest(from, candidates, [dx, dy]) {
+  const vertical = !dx;
   const a = from.getBoundingClientRect();
   const ax = a.left + a.width / 2;
   const ay = a.top + a.height / 2;
-  let best = null;
-  let bestScore = Infinity;
+  const ahead = [];
   for (const node of candidates) {
     if (node === from) continue;
     const b = node.getBoundingClientRect();
     const along = dx ? (dx > 0 ? b.left - a.right : a.left - b.right) : dy > 0 ? b.top - a.bottom : a.top - b.bottom;
     if (along < -4) continue;
     const across = dx ? Math.abs(b.top + b.height / 2 - ay) : Math.abs(b.left + b.width / 2 - ax);
-    const score = Math.max(0, along) + 2 * across;
-    if (score < bestScore) {
-      bestScore = score;
-      best = node;
+    ahead.push({ node, b, along: Math.max(0, along), across });
+  }
+  const least = (list, score) => list.reduce((best, c) => (best && score(best) <= score(c) ? best : c), null);
+  const line = lineOf(from, vertical);
+  if (line) {
+    const r = line.getBoundingClientRect();
+    const under = ahead.filter((c) => overlaps(c.b, r, vertical));
+    if (under.length) {
+      const first = Math.min(...under.map((c) => c.along));
+      return least(under.filter((c) => c.along <= first + SAME_LINE), (c) => c.across).node;
     }
   }
-  return best;
+  const inBand = ahead.filter((c) => overlaps(c.b, a, vertical));
+  const best = least(inBand.length ? inBand : ahead, (c) => c.along + 2 * c.across);
+  return best && best.node;
 }
 
 /** Typing keys stay with a text field (left and right move its caret). */
