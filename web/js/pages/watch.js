@@ -20,6 +20,10 @@ import { fitDialog } from "../base/fit.js";
 import { text } from "../base/storage.js";
 import { openReplayLater } from "../parts/recordlink.js";
 
+// a phone or another small screen, where the TV's proportions would make text under 16 px (as in
+// web/css/table.css): the seats in rows above the board, text at its own size, results that scroll
+const SMALL = matchMedia("(max-width: 1096px), (max-height: 626px)");
+
 class WatchPage extends Page {
   constructor() {
     super();
@@ -30,7 +34,10 @@ class WatchPage extends Page {
     this.joinCards = new JoinCards({ onFree: () => {} });
     this.wake = new WakeLock();
     attachRemote();
-    addEventListener("resize", () => this.fitResults());
+    addEventListener("resize", () => {
+      if (this.screen === "game" && this.frame && this.frame.view) this.renderTable();
+      this.fitResults();
+    });
   }
 
   get watchKey() {
@@ -117,11 +124,24 @@ class WatchPage extends Page {
       this.head = el("header.topbar");
       const box = el("div.table-wrap");
       this.app.append(el("div.host-layout", this.head, box));
-      this.table = new TableScreen(box, { net: null, getFrame: () => this.frame, compactBelow: 700, tv: true });
+      this.table = new TableScreen(box, { net: null, getFrame: () => this.frame, compactBelow: () => innerWidth < 700 || innerHeight < 627, compactTvSeats: true, tv: true });
     }
     this.header(this.frame.view, this.head);
-    this.table.render(this.frame);
+    this.renderTable();
     this.followResults(this.frame.view);
+  }
+
+  /** The table; on a phone, seats too many for their rows scroll there: then they are a named
+   * region the keyboard can reach (as the phone's list of trains). */
+  renderTable() {
+    this.table.render(this.frame);
+    const seats = this.table.areas.top;
+    const compact = this.table.root.classList.contains("tablescreen--compact"); // the TV reads no layout here
+    if (compact && seats.scrollHeight > seats.clientHeight + 1) {
+      seats.tabIndex = 0;
+      seats.setAttribute("role", "region");
+      seats.setAttribute("aria-label", t("lobby.players"));
+    } else for (const a of ["tabindex", "role", "aria-label"]) seats.removeAttribute(a);
   }
 
   resultsContent() {
@@ -135,8 +155,11 @@ class WatchPage extends Page {
     return body;
   }
 
+  /** On a TV the results shrink to show whole; on a phone they keep their size and scroll. */
   fitResults() {
-    if (this.dialog && this.dialog.kind === "results") fitDialog(this.dialog.root);
+    if (!this.dialog || this.dialog.kind !== "results") return;
+    if (!SMALL.matches) fitDialog(this.dialog.root);
+    else for (const v of ["--fit", "--give"]) this.dialog.root.style.removeProperty(v);
   }
 }
 

@@ -9,6 +9,7 @@
 //       and the entry it becomes); idempotent, batched in rAF.
 //   board.draw(view, opts)  the same, drawn at once
 //   board.resetView()       back to fit-to-screen (zoom and pan only move the view)
+//   board.setCompact(bool)  the phone's board (a list of trains) or the big screen's
 //   board.lineFit(view, opts, w, h)   {size, height}: how the whole line would fit in w x h
 // What trains.js draws with: board.layer (sized; trains.js empties it or draws the yard again in
 // place, kept in board.yard), board.root, board.compact, board.minLong, board.maxTileSize(),
@@ -51,6 +52,7 @@ export class Board {
     // the big screen: no train tile shorter than this (px); long trains collapse their middle
     this.minLong = typeof minLong === "function" ? minLong : minLong ? () => minLong : null;
     this.compact = compact;
+    this.listMinTile = null; // a list of trains scrolls rather than draw tiles shorter (px; trains.js)
     this.args = null;
     this.frame = 0;
     this.zoom = 1;
@@ -105,6 +107,18 @@ export class Board {
   _apply() {
     this.stage.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.zoom})`;
     this.root.classList.toggle("board--zoomed", this.zoom !== 1 || this.tx !== 0 || this.ty !== 0);
+  }
+
+  /** The phone's board or not (a list of trains that scrolls instead of the big screen's yard,
+   * a line with less padding): the watch page goes from one to the other as its window changes
+   * between a phone's size and a TV's. */
+  setCompact(compact) {
+    if (compact === this.compact) return;
+    this.compact = compact;
+    this.root.classList.toggle("board--compact", compact);
+    this.root.classList.remove("board--yard");
+    this.yard = null;
+    this._schedule();
   }
 
   resetView() {

@@ -31,7 +31,10 @@ function backs(count, size, max = 12) {
 }
 
 export class TableScreen {
-  constructor(root, { net, getFrame, seatExtra, compactBelow = 900, tv = false, onStandin } = {}) {
+  // compactBelow: the table's width (px) under which its seats go in one row above the board, or
+  // a function that says whether they do (the watch page: a phone); compactTvSeats: the big
+  // screen's seat panels in that row too
+  constructor(root, { net, getFrame, seatExtra, compactBelow = 900, compactTvSeats = false, tv = false, onStandin } = {}) {
     this.root = root;
     this.tv = tv; // the big screen: a turn banner, bubbles, sizes for the sofa
     this.onStandin = onStandin || null;
@@ -45,6 +48,7 @@ export class TableScreen {
     this.getFrame = getFrame;
     this.seatExtra = seatExtra || (() => null);
     this.compactBelow = compactBelow;
+    this.compactTvSeats = compactTvSeats;
     this.lastHist = null;
     root.classList.add("tablescreen");
     this.areas = {
@@ -76,8 +80,14 @@ export class TableScreen {
     const room = frame.room;
     this.frame = frame;
     if (!v) return;
-    const compact = this.root.clientWidth < this.compactBelow;
+    const compact = typeof this.compactBelow === "function" ? this.compactBelow() : this.root.clientWidth < this.compactBelow;
     this.root.classList.toggle("tablescreen--compact", compact);
+    if (this.compactTvSeats) {
+      // a phone watching: the phone's board, its trains' tiles 16 px across at least (the list
+      // scrolls): a watcher has no hand below it and reads the trains from further away
+      this.board.setCompact(compact);
+      this.board.listMinTile = 16;
+    }
     this.renderSeats(v, room, compact);
     if (this.tv) this.renderBanner(v, room);
     const hist = historyWithEnds(v); // each play with its end, for the sentences
@@ -292,7 +302,7 @@ export class TableScreen {
   }
 
   seatPanel(i, v, room, compact) {
-    if (this.tv && !compact) return this.tvSeatPanel(i, v, room);
+    if (this.tv && (!compact || this.compactTvSeats)) return this.tvSeatPanel(i, v, room);
     const vs = v.seats[i];
     const turn = v.phase === "play" && v.turn === i;
     const name = seatName(room, i);

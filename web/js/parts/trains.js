@@ -200,7 +200,7 @@ const MIN_S = 10;
 /** Tile size and number of lines per train: long trains wrap onto 2 or 3 lines when that
  * gives bigger tiles. A line of tiles never runs past the row (off the screen, or a wrapped one
  * into the next row's name); the height only when the tiles would be smaller than MIN_S. */
-function fitList(rows, w, h, labelW, maxTile) {
+function fitList(rows, w, h, labelW, maxTile, minS = MIN_S) {
   const units = (row) => row.tiles.reduce((s, x) => s + (x.double ? 1 : 2), 0);
   const longest = Math.max(4, ...rows.map(units));
   const most = Math.max(0, ...rows.map((row) => row.tiles.length));
@@ -211,7 +211,7 @@ function fitList(rows, w, h, labelW, maxTile) {
     // beside the name and the hub (and the paddings): a line's tiles, their 2 px gaps, the end
     const room = w - labelW - 48 - 2 * Math.ceil(most / L) - END_PX;
     const byW = room / (Math.max(longest / L + 1.2, 4) + HUB_W);
-    const sL = Math.min(maxTile * 0.8, byW, Math.max(byH, MIN_S));
+    const sL = Math.min(maxTile * 0.8, byW, Math.max(byH, minS));
     if (sL > s * 1.08) {
       s = sL;
       lines = L;
@@ -233,7 +233,7 @@ function drawList(board, ctx, w, h) {
   }
   // compact (phone): a list, one line a train: a narrow name column, the tiles, the open number
   const labelW = board.compact ? Math.min(120, Math.max(72, w * 0.28)) : Math.min(260, Math.max(150, w * 0.14));
-  const { s, lines } = fitList(rows, w, h, labelW, board.maxTileSize());
+  const { s, lines } = fitList(rows, w, h, labelW, board.maxTileSize(), board.listMinTile || MIN_S);
   const tilesW = w - HUB_W * s - 16 - labelW - 24;
   // the hub with the engine double
   const hubTile = s * 1.2;
