@@ -76,12 +76,27 @@ def send_file_gz(directory: str, name: str, cache_control: str = "no-cache"):
         return _plain_file(directory, name, cache_control, varies=True)
     st = os.stat(path)
     stamp = (st.st_mtime_ns, st.st_size)
-    resp = Response(current_app.extensions["gzip"].get(path, stamp), mimetype=mimetype)
-    resp.headers["Content-Encoding"] = "gzip"
+    zipped = current_app.extensions["gzip"].get(path, stamp)
+    modified = datetime.fromtimestamp(st.st_mtime, UTC)
+    return _answer(zipped, True, str(mimetype), f"{st.st_mtime_ns:x}-{st.st_size:x}", cache_control, modified)
+
+
+def send_bytes_gz(plain: bytes, zipped: bytes, mimetype: str, etag: str, cache_control: str = "no-cache"):
+    """Bytes kept in memory with their gzip (a generated file), sent as `send_file_gz` sends a
+    file: gzipped for clients that accept it, conditional on `etag`."""
+    accepts = _accepts_gzip()
+    return _answer(zipped if accepts else plain, accepts, mimetype, etag, cache_control)
+
+
+def _answer(data: bytes, zipped: bool, mimetype: str, etag: str, cache_control: str, modified=None):
+    resp = Response(data, mimetype=mimetype)
+    if zipped:
+        resp.headers["Content-Encoding"] = "gzip"
     resp.headers["Cache-Control"] = cache_control
     resp.vary.add("Accept-Encoding")
-    resp.set_etag(f"{st.st_mtime_ns:x}-{st.st_size:x}-gz")
-    resp.last_modified = datetime.fromtimestamp(st.st_mtime, UTC)
+    resp.set_etag(f"{etag}-gz" if zipped else etag)
+    if modified is not None:
+        resp.last_modified = modified
     return resp.make_conditional(request)
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 import re
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request
+from flask import Blueprint, abort, current_app, jsonify
 
 from . import catalogues
-from .compression import send_file_gz
+from .compression import send_bytes_gz, send_file_gz
 
 bp = Blueprint("pages", __name__)
 
@@ -108,11 +108,4 @@ def _catalogue(lang: str, part: str | None):
         abort(404)
     cache = current_app.extensions.setdefault("catalogues", catalogues.CatalogueCache())
     (mtime_ns, size), body, gz = cache.get(path, part)
-    zipped = request.accept_encodings["gzip"] > 0
-    resp = Response(gz if zipped else body, mimetype="application/json")
-    if zipped:
-        resp.headers["Content-Encoding"] = "gzip"
-    resp.headers["Cache-Control"] = "no-cache"
-    resp.vary.add("Accept-Encoding")
-    resp.set_etag(f"{mtime_ns:x}-{size:x}-{part or 'first'}{'-gz' if zipped else ''}")
-    return resp.make_conditional(request)
+    return send_bytes_gz(body, gz, "application/json", f"{mtime_ns:x}-{size:x}-{part or 'first'}")

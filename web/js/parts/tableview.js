@@ -71,6 +71,9 @@ export class TableScreen {
       onEnd: (end) => this.device && this.device.hand.chooseEnd(end),
       onTrain: (train) => this.device && this.device.hand.chooseTrain(train),
     });
+    // a phone watching reads its trains from further away, with no hand below: tiles 16 px
+    // across at least (the list scrolls)
+    if (compactTvSeats) this.board.listMinTile = 16;
     this.device = new DeviceHand(this.deviceBox, this);
     installSelector(root, () => this.device.hand.focusables(this.board.targetElements()));
   }
@@ -82,12 +85,7 @@ export class TableScreen {
     if (!v) return;
     const compact = typeof this.compactBelow === "function" ? this.compactBelow() : this.root.clientWidth < this.compactBelow;
     this.root.classList.toggle("tablescreen--compact", compact);
-    if (this.compactTvSeats) {
-      // a phone watching: the phone's board, its trains' tiles 16 px across at least (the list
-      // scrolls): a watcher has no hand below it and reads the trains from further away
-      this.board.setCompact(compact);
-      this.board.listMinTile = 16;
-    }
+    if (this.compactTvSeats) this.board.setCompact(compact); // a phone watching: the phone's board
     this.renderSeats(v, room, compact);
     if (this.tv) this.renderBanner(v, room);
     const hist = historyWithEnds(v); // each play with its end, for the sentences
